@@ -1,0 +1,112 @@
+# collide2d: build, test, install. `make` builds the libraries; `make test` runs the whole suite and
+# ends with one line "N passed, N failed"; `make demo` builds everything and runs the demonstration.
+# Extra targets live in mk/*.mk, one file per concern (Lua module, benchmarks, ...).
+
+VERSION_MAJOR := 1
+VERSION_MINOR := 0
+VERSION_PATCH := 0
+VERSION       := $(VERSION_MAJOR).$(VERSION_MINOR).$(VERSION_PATCH)
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+CC      ?= cc
+CXX     ?= c++
+BUILD   ?= build
+
+WARN    := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes
+CSTD    := -std=c99 -D_POSIX_C_SOURCE=200809L
+OPT     ?= -O2
+CFLAGS_LIB := $(CSTD) $(OPT) -g -fPIC -fvisibility=hidden -DC2D_BUILD $(WARN) -Iinclude -Isrc
+
+SRCS    := $(sort $(wildcard src/*.c))
+HDRS    := include/collide2d.h $(wildcard src/*.h)
+OBJS    := $(SRCS:src/%.c=$(BUILD)/obj/%.o)
+
+SONAME  := libcollide2d.so.$(VERSION_MAJOR)
+SHLIB   := $(BUILD)/libcollide2d.so.$(VERSION)
+STLIB   := $(BUILD)/libcollide2d.a
+PCFILE  := $(BUILD)/collide2d.pc
+
+.PHONY: all deps test demo clean install uninstall
+all: $(SHLIB) $(STLIB) $(PCFILE)
+
+deps:
+	@sh scripts/deps.sh
+
+$(BUILD)/obj/%.o: src/%.c $(HDRS) | $(BUILD)/obj
+	$(CC) $(CFLAGS_LIB) -c $< -o $@
+
+$(BUILD)/obj:
+	mkdir -p $@
+
+$(SHLIB): $(OBJS) src/collide2d.map
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/collide2d.map -Wl,-z,defs \
+	    -o $@ $(OBJS) -lm
+	ln -sf libcollide2d.so.$(VERSION) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libcollide2d.so
+
+$(STLIB): $(OBJS)
+	rm -f $@
+	ar rcs $@ $(OBJS)
+
+$(PCFILE): scripts/collide2d.pc.in Makefile | $(BUILD)/obj
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 include/collide2d.h $(DESTDIR)$(PREFIX)/include/
+	install -m 755 $(SHLIB) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libcollide2d.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libcollide2d.so
+	install -m 644 $(STLIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(PCFILE) $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/include/collide2d.h $(DESTDIR)$(PREFIX)/lib/libcollide2d.* \
+	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/collide2d.pc
+
+# ---- C tests: one binary from spec/c (C and C++ files), built plain and with ASan+UBSan ----------
+TEST_CSRCS   := $(sort $(wildcard spec/c/*.c))
+TEST_CXXSRCS := $(sort $(wildcard spec/c/*.cpp))
+TEST_HDRS    := $(wildcard spec/c/*.h)
+TEST_CFLAGS  := -std=c99 -D_POSIX_C_SOURCE=200809L -O2 -g $(WARN) -Wno-missing-prototypes -Iinclude -Isrc -Ispec/c
+TEST_CXXFLAGS := -O2 -g -Wall -Wextra -Iinclude -Isrc -Ispec/c
+SAN          := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+TEST_OBJS      := $(TEST_CSRCS:spec/c/%.c=$(BUILD)/test/%.o) $(TEST_CXXSRCS:spec/c/%.cpp=$(BUILD)/test/%.o)
+TEST_ASAN_OBJS := $(TEST_OBJS:$(BUILD)/test/%=$(BUILD)/test-asan/%) $(SRCS:src/%.c=$(BUILD)/test-asan/lib_%.o)
+
+$(BUILD)/test/%.o: spec/c/%.c $(TEST_HDRS) include/collide2d.h
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -c $< -o $@
+$(BUILD)/test/%.o: spec/c/%.cpp $(TEST_HDRS) include/collide2d.h
+	@mkdir -p $(@D)
+	$(CXX) $(TEST_CXXFLAGS) -c $< -o $@
+
+# The plain test binary links the shared library, as users do.
+$(BUILD)/test_c: $(TEST_OBJS) $(SHLIB)
+	$(CXX) -o $@ $(TEST_OBJS) -L$(BUILD) -Wl,-rpath,'$$ORIGIN' -lcollide2d -lbox2d -lm
+
+# The sanitised binary compiles the library sources in, so the library itself is instrumented.
+$(BUILD)/test-asan/%.o: spec/c/%.c $(TEST_HDRS) include/collide2d.h
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(SAN) -DC2D_STATIC -c $< -o $@
+$(BUILD)/test-asan/%.o: spec/c/%.cpp $(TEST_HDRS) include/collide2d.h
+	@mkdir -p $(@D)
+	$(CXX) $(TEST_CXXFLAGS) $(SAN) -DC2D_STATIC -c $< -o $@
+$(BUILD)/test-asan/lib_%.o: src/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) -O1 -g $(WARN) -Iinclude -Isrc $(SAN) -DC2D_STATIC -c $< -o $@
+$(BUILD)/test_c_asan: $(TEST_ASAN_OBJS)
+	$(CXX) $(SAN) -o $@ $(TEST_ASAN_OBJS) -lbox2d -lm
+
+test: deps all
+	@sh spec/run.sh
+
+demo: deps all
+	@$(MAKE) --no-print-directory demo-run
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(sort $(wildcard mk/*.mk))

@@ -1,0 +1,286 @@
+/*
+ * collide2d.h - exact 2D collision detection for games. The whole public C API.
+ *
+ * Shapes are opaque handles created and destroyed by the library: circles, rectangles (rotated about
+ * their centre), convex polygons with any number of vertices, capsules and segments. Every shape has a
+ * position and an angle in radians; all numbers are doubles. Queries answer overlap, contact (normal,
+ * depth, points), point containment, closest points, distance and ray casts for every pair of kinds.
+ *
+ * Conventions
+ *  - Every fallible call returns a c2d_status; C2D_OK is 0. On any other status nothing was changed and
+ *    no out-parameter was written. Bad input (NULL, NaN, infinities, non-positive sizes, degenerate or
+ *    non-convex point lists) is answered with a status; the library never aborts, exits or prints.
+ *  - "No contact" is a normal result (C2D_OK with a zero count / zero flag), not an error.
+ *  - Contact normals point from shape A (the first argument) to shape B. depth >= 0 means overlap;
+ *    touching (depth 0) counts as overlap, for every pair of kinds.
+ *  - Angles are radians, counter-clockwise in a y-up frame (clockwise on a y-down screen); the direction
+ *    of the y axis does not matter to any result.
+ *  - Results are plain structs the caller owns; they never point into library memory.
+ *  - No global mutable state. A shape may be read from several threads at once; writes to a shape must
+ *    not overlap any other access to that shape.
+ *  - Coordinates, sizes and displacements must be finite with magnitude at most C2D_MAX_COORDINATE, so
+ *    that no intermediate product overflows; larger values are rejected with C2D_ERR_RANGE.
+ */
+#ifndef COLLIDE2D_H
+#define COLLIDE2D_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @defgroup base Version, export macro and status codes
+ *  @{ */
+
+#define C2D_VERSION_MAJOR 1
+#define C2D_VERSION_MINOR 0
+#define C2D_VERSION_PATCH 0
+/** The version as one number, MAJOR * 10000 + MINOR * 100 + PATCH, for compile-time comparisons. */
+#define C2D_VERSION_NUMBER (C2D_VERSION_MAJOR * 10000 + C2D_VERSION_MINOR * 100 + C2D_VERSION_PATCH)
+
+/* C2D_API marks every exported function. Building the library defines C2D_BUILD; a static build of
+ * the library into the caller (the Lua module does this) defines C2D_STATIC. */
+#if defined(C2D_STATIC)
+#define C2D_API
+#elif defined(_WIN32)
+#if defined(C2D_BUILD)
+#define C2D_API __declspec(dllexport)
+#else
+#define C2D_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__) && defined(C2D_BUILD)
+#define C2D_API __attribute__((visibility("default")))
+#else
+#define C2D_API
+#endif
+
+/** Largest magnitude accepted for a coordinate, size, radius, displacement or angle. */
+#define C2D_MAX_COORDINATE 1e15
+
+/** Largest number of points a polygon may be built from. */
+#define C2D_MAX_POLYGON_POINTS 65536
+
+/** Status of a call. C2D_OK is 0; every other value means the call changed nothing. */
+typedef enum c2d_status {
+    C2D_OK = 0,              /**< success (including "no contact" and "no hit") */
+    C2D_ERR_NULL = 1,        /**< a required pointer argument was NULL */
+    C2D_ERR_NOT_FINITE = 2,  /**< a number was NaN or infinite */
+    C2D_ERR_RANGE = 3,       /**< a number's magnitude exceeded C2D_MAX_COORDINATE, or a count was out of range */
+    C2D_ERR_SIZE = 4,        /**< a radius, width or height was zero or negative */
+    C2D_ERR_DEGENERATE = 5,  /**< fewer than 3 distinct points, all points collinear, or a zero-length segment or direction */
+    C2D_ERR_NOT_CONVEX = 6,  /**< the points of a polygon do not form a convex polygon in order */
+    C2D_ERR_NO_MEMORY = 7,   /**< an allocation failed */
+    C2D_ERR_CAPACITY = 8     /**< the caller's output array is too small; the needed count was still reported */
+} c2d_status;
+
+/** The library's version at run time, as C2D_VERSION_NUMBER. */
+C2D_API int c2d_version(void);
+
+/** The library's version at run time as a string, "MAJOR.MINOR.PATCH". Static storage; never NULL. */
+C2D_API const char *c2d_version_string(void);
+
+/** A short English description of a status ("ok", "NULL argument", ...). Static storage; never NULL,
+ *  also for values that are not statuses ("unknown status"). */
+C2D_API const char *c2d_status_string(c2d_status status);
+
+/** @} */
+
+/** @defgroup types Value types
+ *  @{ */
+
+/** A 2D vector or point. */
+typedef struct c2d_vec2 {
+    double x; /**< x coordinate */
+    double y; /**< y coordinate */
+} c2d_vec2;
+
+/** An axis-aligned bounding box; min <= max on both axes. */
+typedef struct c2d_aabb {
+    c2d_vec2 min; /**< lower corner */
+    c2d_vec2 max; /**< upper corner */
+} c2d_aabb;
+
+/** The kind of a shape. 0 is not a kind. */
+typedef enum c2d_shape_type {
+    C2D_SHAPE_NONE = 0,    /**< not a shape (returned for NULL) */
+    C2D_SHAPE_CIRCLE = 1,  /**< a disc: centre and radius */
+    C2D_SHAPE_RECT = 2,    /**< a rectangle, rotated about its centre */
+    C2D_SHAPE_POLYGON = 3, /**< a convex polygon */
+    C2D_SHAPE_CAPSULE = 4, /**< a segment swollen by a radius: a stadium */
+    C2D_SHAPE_SEGMENT = 5  /**< a line segment (no area; both sides are surface) */
+} c2d_shape_type;
+
+/** An opaque shape handle, created by a c2d_*_new call and freed by c2d_shape_destroy. */
+typedef struct c2d_shape c2d_shape;
+
+/** The contact between two overlapping shapes A and B. */
+typedef struct c2d_contact {
+    /** Unit vector from A towards B: moving B by depth * normal (or A by -depth * normal) separates
+     *  them to touching. Zero when count is 0. */
+    c2d_vec2 normal;
+    /** Penetration depth (length of the minimum translation vector), >= 0. 0 when count is 0. */
+    double depth;
+    /** Number of contact points: 0 (no contact), 1 or 2. */
+    int count;
+    /** Contact points, each midway between the two surfaces along the normal. */
+    c2d_vec2 points[2];
+    /** Penetration of the surfaces along the normal at each point (<= depth). */
+    double point_depths[2];
+} c2d_contact;
+
+/** Closest points between two shapes. */
+typedef struct c2d_distance_result {
+    /** Signed distance between the surfaces: > 0 apart, 0 touching, < 0 overlapping (then it is
+     *  minus the contact depth). */
+    double distance;
+    /** Point of A's surface closest to B (the deepest point of A inside B when overlapping). */
+    c2d_vec2 point_a;
+    /** Point of B's surface closest to A (the deepest point of B inside A when overlapping). */
+    c2d_vec2 point_b;
+    /** Unit vector from A towards B: the direction in which moving B increases the distance fastest. */
+    c2d_vec2 normal;
+} c2d_distance_result;
+
+/** The result of a ray cast against one shape. */
+typedef struct c2d_ray_hit {
+    /** 1 when the ray hit the shape, else 0 (and the other fields are 0). */
+    int hit;
+    /** Ray parameter of the hit: point = origin + t * direction, 0 <= t <= max_t. With a unit
+     *  direction, t is the distance travelled. */
+    double t;
+    /** Where the ray first meets the shape's surface. */
+    c2d_vec2 point;
+    /** Unit surface normal at the hit, facing the ray. For a ray that starts inside the shape the hit
+     *  is at t = 0 and the normal is minus the ray's unit direction. */
+    c2d_vec2 normal;
+} c2d_ray_hit;
+
+/** @} */
+
+/** @defgroup shapes Creating and destroying shapes
+ *  Each constructor writes a new handle to *out and returns C2D_OK, or returns a status and leaves *out
+ *  untouched. The position of every shape is its reference point: the centre of a circle, rectangle,
+ *  capsule or segment, and the centroid (centre of area) of a polygon. A new shape has angle 0, except
+ *  a rectangle created with an angle.
+ *  @{ */
+
+/** A circle of radius r > 0 centred at (x, y). */
+C2D_API c2d_status c2d_circle_new(double x, double y, double r, c2d_shape **out);
+
+/** A w by h rectangle (w, h > 0) centred at (cx, cy), rotated by angle radians about its centre.
+ *  Its vertices start at the corner (-w/2, -h/2) of its own frame and run counter-clockwise. */
+C2D_API c2d_status c2d_rect_new(double cx, double cy, double w, double h, double angle, c2d_shape **out);
+
+/** A convex polygon through the n points, given in order (either winding; stored counter-clockwise).
+ *  Repeated consecutive points and points in the middle of a straight edge are dropped. Non-convex
+ *  input is REJECTED with C2D_ERR_NOT_CONVEX (use c2d_hull_new to wrap arbitrary points). Fewer than 3
+ *  distinct points, or all points collinear, gives C2D_ERR_DEGENERATE; n outside 0..C2D_MAX_POLYGON_POINTS
+ *  gives C2D_ERR_RANGE. The points are in world coordinates: the new polygon's position is their centroid
+ *  and its angle is 0. */
+C2D_API c2d_status c2d_polygon_new(const c2d_vec2 *points, int n, c2d_shape **out);
+
+/** The convex hull of n points in any order, as a polygon (see c2d_polygon_new for the position, and
+ *  for C2D_ERR_DEGENERATE and C2D_ERR_RANGE). */
+C2D_API c2d_status c2d_hull_new(const c2d_vec2 *points, int n, c2d_shape **out);
+
+/** A capsule: every point within r > 0 of the segment a-b (a != b). Position: the segment's midpoint. */
+C2D_API c2d_status c2d_capsule_new(c2d_vec2 a, c2d_vec2 b, double r, c2d_shape **out);
+
+/** A segment from a to b (a != b). Position: its midpoint. */
+C2D_API c2d_status c2d_segment_new(c2d_vec2 a, c2d_vec2 b, c2d_shape **out);
+
+/** A new, independent copy of a shape (kind, geometry, position and angle). */
+C2D_API c2d_status c2d_shape_clone(const c2d_shape *shape, c2d_shape **out);
+
+/** Frees a shape. NULL is ignored. The handle must not be used afterwards. */
+C2D_API void c2d_shape_destroy(c2d_shape *shape);
+
+/** @} */
+
+/** @defgroup transform Reading and moving shapes
+ *  @{ */
+
+/** The kind of a shape, or C2D_SHAPE_NONE for NULL. */
+C2D_API c2d_shape_type c2d_shape_get_type(const c2d_shape *shape);
+
+/** The shape's position (see the constructors for what it is). */
+C2D_API c2d_status c2d_shape_get_position(const c2d_shape *shape, c2d_vec2 *out);
+
+/** The shape's angle in radians, as last set (it is not wrapped into a range). */
+C2D_API c2d_status c2d_shape_get_angle(const c2d_shape *shape, double *out);
+
+/** Places the shape's position at p. */
+C2D_API c2d_status c2d_shape_set_position(c2d_shape *shape, c2d_vec2 p);
+
+/** Sets the shape's angle (radians), turning it about its position. */
+C2D_API c2d_status c2d_shape_set_angle(c2d_shape *shape, double angle);
+
+/** Sets position and angle in one call. */
+C2D_API c2d_status c2d_shape_set_transform(c2d_shape *shape, c2d_vec2 p, double angle);
+
+/** Moves the shape by d. C2D_ERR_RANGE if the new position would exceed C2D_MAX_COORDINATE. */
+C2D_API c2d_status c2d_shape_move(c2d_shape *shape, c2d_vec2 d);
+
+/** Turns the shape by delta radians about its position. */
+C2D_API c2d_status c2d_shape_rotate(c2d_shape *shape, double delta);
+
+/** The tight axis-aligned bounding box of the shape as placed now. */
+C2D_API c2d_status c2d_shape_get_aabb(const c2d_shape *shape, c2d_aabb *out);
+
+/** The shape's radius: the circle's or capsule's radius, 0 for rectangles, polygons and segments. */
+C2D_API c2d_status c2d_shape_get_radius(const c2d_shape *shape, double *out);
+
+/** The shape's vertices in world coordinates, counter-clockwise: 4 for a rectangle, n for a polygon,
+ *  the 2 end points for a capsule or segment, the centre (1) for a circle. *count receives the number
+ *  of vertices. out may be NULL (with capacity 0) to ask for the count only; if capacity is smaller than
+ *  the count, nothing is written to out and C2D_ERR_CAPACITY is returned with *count set. */
+C2D_API c2d_status c2d_shape_get_vertices(const c2d_shape *shape, c2d_vec2 *out, int capacity, int *count);
+
+/** @} */
+
+/** @defgroup queries Queries between shapes
+ *  Every function accepts every pair of kinds, in both orders.
+ *  @{ */
+
+/** *out = 1 if A and B overlap or touch, else 0. Cheaper than c2d_collide. */
+C2D_API c2d_status c2d_overlap(const c2d_shape *a, const c2d_shape *b, int *out);
+
+/** The contact between A and B: out->count is 0 when they are apart, else 1 or 2 with the normal
+ *  (A to B), the depth and the contact points. Two segments crossing at one point report depth as the
+ *  shortest push that separates them. */
+C2D_API c2d_status c2d_collide(const c2d_shape *a, const c2d_shape *b, c2d_contact *out);
+
+/** Closest points and signed distance between A and B (see c2d_distance_result). */
+C2D_API c2d_status c2d_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out);
+
+/** @} */
+
+/** @defgroup points Point and ray queries on one shape
+ *  @{ */
+
+/** *out = 1 if the point p is inside the shape or on its boundary, else 0. A segment contains only
+ *  the points on it. */
+C2D_API c2d_status c2d_contains_point(const c2d_shape *shape, c2d_vec2 p, int *out);
+
+/** The point of the shape's boundary nearest to p, and the signed distance from p to the boundary
+ *  (negative when p is inside). Either out pointer may be NULL, not both. */
+C2D_API c2d_status c2d_closest_point(const c2d_shape *shape, c2d_vec2 p, c2d_vec2 *out_point,
+                                     double *out_distance);
+
+/** Casts the ray origin + t * direction, 0 <= t <= max_t, against the shape (max_t may be +infinity;
+ *  direction must not be zero). */
+C2D_API c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 direction, double max_t,
+                               c2d_ray_hit *out);
+
+/** @} */
+
+/* ---- swept collision and responses: BEGIN (sweep/resolve section) ---- */
+
+/* ---- swept collision and responses: END ---- */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* COLLIDE2D_H */

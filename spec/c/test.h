@@ -1,0 +1,53 @@
+/* test.h - the tiny C test harness: TEST(name) registers a test, ENSURE* check inside it.
+ * Each test counts once: it passes when none of its checks failed. main.c runs them (optionally
+ * filtered by name prefix) and prints "RESULT passed=N failed=M" for spec/run.sh. Works from C and C++. */
+#ifndef C2D_TEST_H
+#define C2D_TEST_H
+
+#include <math.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef void (*c2d_test_fn)(void);
+void c2d_test_register(const char *name, c2d_test_fn fn);
+void c2d_test_fail(const char *file, int line, const char *fmt, ...);
+/* Scales iteration counts of property tests (the sanitised run uses fewer). */
+long c2d_test_iterations(long n);
+/* Deterministic random numbers for property tests: one stream per test, seeded by its name. */
+double c2d_test_uniform(double lo, double hi);
+unsigned long c2d_test_rand(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#define TEST(name)                                                                  \
+    static void test_##name(void);                                                  \
+    __attribute__((constructor)) static void register_##name(void)                  \
+    {                                                                               \
+        c2d_test_register(#name, test_##name);                                      \
+    }                                                                               \
+    static void test_##name(void)
+
+/* Checks a condition; on failure records it (with a printf-style explanation) and returns from the
+ * test, so one broken invariant does not flood the log. */
+#define ENSURE_MSG(cond, ...)                                                       \
+    do {                                                                            \
+        if (!(cond)) {                                                              \
+            c2d_test_fail(__FILE__, __LINE__, __VA_ARGS__);                         \
+            return;                                                                 \
+        }                                                                           \
+    } while (0)
+#define ENSURE(cond) ENSURE_MSG(cond, "%s", #cond)
+#define ENSURE_NEAR(a, b, tol)                                                      \
+    do {                                                                            \
+        double ensure_a_ = (a), ensure_b_ = (b);                                    \
+        ENSURE_MSG(fabs(ensure_a_ - ensure_b_) <= (tol), "%s = %.17g, expected %s = %.17g (tol %g)", \
+                   #a, ensure_a_, #b, ensure_b_, (double)(tol));                    \
+    } while (0)
+#define ENSURE_OK(call) ENSURE_MSG((call) == C2D_OK, "%s did not return C2D_OK", #call)
+
+#endif

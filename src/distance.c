@@ -1,0 +1,87 @@
+/* distance.c - closest points between shapes: exact feature-pair distance between two cores, and the
+ * public c2d_distance that adds the radii and reports overlap as negative distance. */
+#include "shape.h"
+
+#include <string.h>
+
+c2d_vec2 c2d_closest_on_segment(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p)
+{
+    c2d_vec2 e = v2_sub(b, a);
+    double len2 = v2_len2(e);
+    if (!(len2 > 0))
+        return a;
+    double t = v2_dot(v2_sub(p, a), e) / len2;
+    if (t <= 0)
+        return a;
+    if (t >= 1)
+        return b;
+    return v2_mad(a, t, e);
+}
+
+/* Distinct edges of a core: a 2-vertex core has one segment (its two "edges" coincide). */
+static int distinct_edges(const c2d_shape *s)
+{
+    return s->count == 2 ? 1 : (s->count >= 3 ? s->count : 0);
+}
+
+/* Vertices of `v` against the edges of `e`: keeps the closest pair found so far. */
+static void vertices_to_edges(const c2d_shape *v, const c2d_shape *e, double *best, c2d_vec2 *pv, c2d_vec2 *pe)
+{
+    int ne = distinct_edges(e);
+    for (int i = 0; i < v->count; i++) {
+        c2d_vec2 p = v->world[i];
+        for (int k = 0; k < ne; k++) {
+            c2d_vec2 q = c2d_closest_on_segment(e->world[k], e->world[(k + 1) % e->count], p);
+            double d2 = v2_len2(v2_sub(p, q));
+            if (d2 < *best) {
+                *best = d2;
+                *pv = p;
+                *pe = q;
+            }
+        }
+    }
+}
+
+/* For disjoint convex cores the closest pair always involves a vertex of one of them, so checking
+ * every vertex against every edge of the other is exact. */
+double c2d_core_distance(const c2d_shape *a, const c2d_shape *b, c2d_vec2 *pa, c2d_vec2 *pb)
+{
+    double best = INFINITY;
+    if (a->count == 1 && b->count == 1) {
+        *pa = a->world[0];
+        *pb = b->world[0];
+        return v2_len(v2_sub(*pb, *pa));
+    }
+    vertices_to_edges(a, b, &best, pa, pb);
+    vertices_to_edges(b, a, &best, pb, pa);
+    return sqrt(best);
+}
+
+c2d_status c2d_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out)
+{
+    if (!a || !b || !out)
+        return C2D_ERR_NULL;
+    c2d_distance_result r;
+    memset(&r, 0, sizeof r);
+    if (c2d_overlap_cores(a, b)) {
+        c2d_contact c;
+        c2d_collide_cores(a, b, &c);
+        int k = (c.count == 2 && c.point_depths[1] > c.point_depths[0]) ? 1 : 0;
+        r.distance = -c.depth;
+        r.normal = c.normal;
+        /* A's surface reaches depth/2 past the midpoint towards B, and B's towards A. */
+        r.point_a = v2_mad(c.points[k], 0.5 * c.depth, c.normal);
+        r.point_b = v2_mad(c.points[k], -0.5 * c.depth, c.normal);
+    } else {
+        c2d_vec2 pa, pb;
+        double d = c2d_core_distance(a, b, &pa, &pb);
+        /* Not overlapping means the cores are disjoint, so d > 0 and the direction is defined. */
+        c2d_vec2 n = v2_normalize_or(v2_sub(pb, pa), v2(0, 1));
+        r.distance = d - a->radius - b->radius;
+        r.normal = n;
+        r.point_a = v2_mad(pa, a->radius, n);
+        r.point_b = v2_mad(pb, -b->radius, n);
+    }
+    *out = r;
+    return C2D_OK;
+}

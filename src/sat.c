@@ -1,0 +1,227 @@
+/* sat.c - the general narrow phase for any two rounded convex cores: separating-axis test over the
+ * edge normals of both cores, reference/incident face clipping for up to two contact points, and the
+ * rounded case where the cores are apart but the radii reach across (closest features decide).
+ *
+ * The minimum translation is exact for convex sets: the Minkowski difference of two convex polygons
+ * has edges only along edges of the two, so its nearest face to the origin is along one of their
+ * normals; rounding both by radii adds rA + rB to that depth. */
+#include "shape.h"
+
+#include <string.h>
+
+/* Normals within this cosine of a face normal count as that face: the contact then gets the face's
+ * two clipped points instead of a single closest point (a capsule lying on a box). */
+#define C2D_FACE_COS (1.0 - 1e-9)
+
+double c2d_max_separation(const c2d_shape *a, const c2d_shape *b, int *edge)
+{
+    int na = c2d_edge_count(a), nb = b->count;
+    double best = -INFINITY;
+    *edge = 0;
+    for (int i = 0; i < na; i++) {
+        c2d_vec2 n = a->normal[i], v = a->world[i];
+        double o = v2_dot(n, v);
+        double s = INFINITY;
+        for (int j = 0; j < nb; j++) {
+            double d = v2_dot(n, b->world[j]);
+            if (d < s)
+                s = d;
+        }
+        s -= o;
+        if (s > best) {
+            best = s;
+            *edge = i;
+        }
+    }
+    return best;
+}
+
+/* Separation along a's normals, stopping early once one exceeds `stop` (enough to reject). */
+static double separation_until(const c2d_shape *a, const c2d_shape *b, double stop, int *edge)
+{
+    int na = c2d_edge_count(a), nb = b->count;
+    double best = -INFINITY;
+    *edge = 0;
+    for (int i = 0; i < na; i++) {
+        c2d_vec2 n = a->normal[i];
+        double s = INFINITY;
+        for (int j = 0; j < nb; j++) {
+            double d = n.x * b->world[j].x + n.y * b->world[j].y;
+            s = d < s ? d : s;
+        }
+        s -= v2_dot(n, a->world[i]);
+        if (s > best) {
+            best = s;
+            *edge = i;
+            if (s > stop)
+                return s;
+        }
+    }
+    return best;
+}
+
+static void add_point(c2d_contact *c, c2d_vec2 p, double depth)
+{
+    if (c->count < 2) {
+        c->points[c->count] = p;
+        c->point_depths[c->count] = depth;
+        c->count++;
+    }
+}
+
+/* Contact points from reference face `e` of `ref` against the most opposed face of `inc`. n is the
+ * reference face normal (from ref towards inc). Points are midway between the two surfaces. */
+static void clip_faces(const c2d_shape *ref, int e, const c2d_shape *inc, c2d_vec2 n, c2d_contact *c)
+{
+    double rr = ref->radius, ri = inc->radius, reach = rr + ri;
+    c2d_vec2 v1 = ref->world[e], v2 = ref->world[(e + 1) % ref->count];
+    c2d_vec2 ends[2];
+    int m;
+    if (inc->count == 1) {
+        ends[0] = inc->world[0];
+        m = 1;
+    } else {
+        /* Incident edge: the one whose normal opposes n most. */
+        int k = 0, ni = c2d_edge_count(inc);
+        double lo = INFINITY;
+        for (int i = 0; i < ni; i++) {
+            double d = v2_dot(inc->normal[i], n);
+            if (d < lo) {
+                lo = d;
+                k = i;
+            }
+        }
+        c2d_vec2 i1 = inc->world[k], i2 = inc->world[(k + 1) % inc->count];
+        /* Clip the incident edge to the slab between the reference face's end points. */
+        c2d_vec2 t = v2_sub(v2, v1);
+        double lower = v2_dot(t, v1), upper = v2_dot(t, v2);
+        double d1 = v2_dot(t, i1), d2 = v2_dot(t, i2);
+        m = 0;
+        if (d1 != d2) {
+            double u1 = (lower - d1) / (d2 - d1), u2 = (upper - d1) / (d2 - d1);
+            double ulo = fmax(0.0, fmin(u1, u2)), uhi = fmin(1.0, fmax(u1, u2));
+            if (ulo <= uhi) {
+                ends[m++] = ulo <= 0.0 ? i1 : v2_lerp(i1, i2, ulo);
+                if (uhi > ulo)
+                    ends[m++] = uhi >= 1.0 ? i2 : v2_lerp(i1, i2, uhi);
+            }
+        } else if (d1 >= lower && d1 <= upper) {
+            /* The incident edge is perpendicular to the reference face: its deeper end counts. */
+            ends[m++] = v2_dot(n, i1) <= v2_dot(n, i2) ? i1 : i2;
+        }
+        if (m == 0) {
+            /* Numerically outside the slab: fall back to the deepest incident vertex. */
+            ends[m++] = v2_dot(n, i1) <= v2_dot(n, i2) ? i1 : i2;
+        }
+    }
+    int kept = 0;
+    for (int i = 0; i < m; i++) {
+        double sep = v2_dot(n, v2_sub(ends[i], v1));
+        if (sep > reach && !(kept == 0 && i == m - 1))
+            continue;
+        c2d_vec2 on_ref = v2_mad(ends[i], rr - sep, n);
+        c2d_vec2 on_inc = v2_mad(ends[i], -ri, n);
+        double pd = reach - sep;
+        add_point(c, v2_mid(on_ref, on_inc), pd > 0 ? pd : 0.0);
+        kept++;
+    }
+}
+
+/* Picks which face carries the manifold when both cores offer one with equal separation, so that
+ * swapping the arguments picks the same physical face (and the normal just flips). */
+static int prefer_first(c2d_vec2 na, c2d_vec2 nb)
+{
+    if (fabs(na.x) != fabs(nb.x))
+        return fabs(na.x) > fabs(nb.x);
+    return fabs(na.y) >= fabs(nb.y);
+}
+
+void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
+{
+    double reach = a->radius + b->radius;
+    memset(out, 0, sizeof *out);
+    if (a->count == 1 && b->count == 1) {
+        c2d_vec2 d = v2_sub(b->world[0], a->world[0]);
+        double dist = v2_len(d);
+        if (dist > reach)
+            return;
+        c2d_vec2 n = dist > 0 ? v2_scale(d, 1.0 / dist) : v2(0, 1);
+        out->normal = n;
+        out->depth = reach - dist;
+        out->count = 1;
+        out->points[0] = v2_mid(v2_mad(a->world[0], a->radius, n), v2_mad(b->world[0], -b->radius, n));
+        out->point_depths[0] = out->depth;
+        return;
+    }
+    int ea, eb;
+    double sa = separation_until(a, b, reach, &ea);
+    if (sa > reach)
+        return;
+    double sb = separation_until(b, a, reach, &eb);
+    if (sb > reach)
+        return;
+    double s = fmax(sa, sb);
+    if (s > 0) {
+        /* Cores apart, radii reaching across: the closest features give the normal. */
+        c2d_vec2 pa, pb;
+        double d = c2d_core_distance(a, b, &pa, &pb);
+        if (d > reach)
+            return;
+        c2d_vec2 n = v2_scale(v2_sub(pb, pa), 1.0 / d);
+        int fa = -1, fb = -1;
+        double best_a = C2D_FACE_COS, best_b = C2D_FACE_COS;
+        for (int i = 0; i < c2d_edge_count(a); i++)
+            if (v2_dot(a->normal[i], n) >= best_a) {
+                best_a = v2_dot(a->normal[i], n);
+                fa = i;
+            }
+        for (int i = 0; i < c2d_edge_count(b); i++)
+            if (-v2_dot(b->normal[i], n) >= best_b) {
+                best_b = -v2_dot(b->normal[i], n);
+                fb = i;
+            }
+        out->depth = reach - d;
+        if (fa >= 0 && (fb < 0 || best_a >= best_b)) {
+            out->normal = a->normal[fa];
+            clip_faces(a, fa, b, a->normal[fa], out);
+        } else if (fb >= 0) {
+            clip_faces(b, fb, a, b->normal[fb], out);
+            out->normal = v2_neg(b->normal[fb]);
+        } else {
+            out->normal = n;
+            out->count = 1;
+            out->points[0] = v2_mid(v2_mad(pa, a->radius, n), v2_mad(pb, -b->radius, n));
+            out->point_depths[0] = out->depth;
+        }
+        return;
+    }
+    /* Cores overlap (or touch): the axis of least penetration is the reference face. */
+    out->depth = reach - s;
+    int use_a = c2d_edge_count(b) == 0 ||
+                (c2d_edge_count(a) > 0 && (sa > sb || (sa == sb && prefer_first(a->normal[ea], b->normal[eb]))));
+    if (use_a) {
+        out->normal = a->normal[ea];
+        clip_faces(a, ea, b, a->normal[ea], out);
+    } else {
+        clip_faces(b, eb, a, b->normal[eb], out);
+        out->normal = v2_neg(b->normal[eb]);
+    }
+}
+
+int c2d_overlap_cores(const c2d_shape *a, const c2d_shape *b)
+{
+    double reach = a->radius + b->radius;
+    if (a->count == 1 && b->count == 1)
+        return v2_len2(v2_sub(b->world[0], a->world[0])) <= reach * reach;
+    int e;
+    double sa = separation_until(a, b, reach, &e);
+    if (sa > reach)
+        return 0;
+    double sb = separation_until(b, a, reach, &e);
+    if (sb > reach)
+        return 0;
+    if (fmax(sa, sb) <= 0)
+        return 1;
+    c2d_vec2 pa, pb;
+    return c2d_core_distance(a, b, &pa, &pb) <= reach;
+}

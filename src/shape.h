@@ -1,0 +1,113 @@
+/* shape.h - the private layout of a shape and the small vector helpers every engine file shares.
+ *
+ * Every kind is stored as a "rounded convex core": a core of 1 vertex (circle), 2 vertices (capsule,
+ * segment) or >= 3 vertices (rectangle, polygon), swollen by a radius (0 for all but circle and capsule).
+ * That one representation lets the SAT, clipping, distance and ray code serve every pair of kinds.
+ * World-space vertices and normals are recomputed eagerly on every move, so queries only read the shape:
+ * that is what makes concurrent reads safe (no lazy caches written during a query).
+ */
+#ifndef C2D_SHAPE_H
+#define C2D_SHAPE_H
+
+#include "collide2d.h"
+
+#include <math.h>
+
+/* Edges of a core run from vertex i to vertex i+1 (mod count). A 2-vertex core has two edges, a->b and
+ * b->a, with opposite normals: both sides of a segment are surface. A 1-vertex core has no edges. */
+struct c2d_shape {
+    c2d_shape_type type;
+    int count;          /* core vertices: 1, 2, or >= 3 */
+    double radius;      /* rounding radius of the core: circle, capsule; else 0 */
+    c2d_vec2 pos;       /* position: centre or centroid */
+    double angle;       /* as set by the user */
+    double cos_a, sin_a; /* rotation of the local frame */
+    int axis_aligned;   /* rotation is exactly a multiple of 90 degrees (sin or cos is exactly 0) */
+    double hx, hy;      /* half extents, rectangles only */
+    c2d_aabb aabb;      /* tight box of the placed shape */
+    c2d_vec2 *local;    /* count vertices in the shape's frame (relative to pos, unrotated) */
+    c2d_vec2 *lnormal;  /* edge normals in the shape's frame (count of them if count >= 2) */
+    c2d_vec2 *world;    /* count vertices, placed */
+    c2d_vec2 *normal;   /* edge normals, placed (unit, outward) */
+    c2d_vec2 store[];   /* backing storage for the four arrays above */
+};
+
+/* Number of edges (and normals) of a core. */
+static inline int c2d_edge_count(const c2d_shape *s)
+{
+    return s->count >= 2 ? s->count : 0;
+}
+
+static inline c2d_vec2 v2(double x, double y)
+{
+    c2d_vec2 r;
+    r.x = x;
+    r.y = y;
+    return r;
+}
+static inline c2d_vec2 v2_add(c2d_vec2 a, c2d_vec2 b) { return v2(a.x + b.x, a.y + b.y); }
+static inline c2d_vec2 v2_sub(c2d_vec2 a, c2d_vec2 b) { return v2(a.x - b.x, a.y - b.y); }
+static inline c2d_vec2 v2_scale(c2d_vec2 a, double k) { return v2(a.x * k, a.y * k); }
+static inline c2d_vec2 v2_neg(c2d_vec2 a) { return v2(-a.x, -a.y); }
+static inline c2d_vec2 v2_mad(c2d_vec2 a, double k, c2d_vec2 b) { return v2(a.x + k * b.x, a.y + k * b.y); }
+static inline double v2_dot(c2d_vec2 a, c2d_vec2 b) { return a.x * b.x + a.y * b.y; }
+static inline double v2_cross(c2d_vec2 a, c2d_vec2 b) { return a.x * b.y - a.y * b.x; }
+static inline double v2_len2(c2d_vec2 a) { return a.x * a.x + a.y * a.y; }
+static inline double v2_len(c2d_vec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
+static inline c2d_vec2 v2_mid(c2d_vec2 a, c2d_vec2 b) { return v2(0.5 * (a.x + b.x), 0.5 * (a.y + b.y)); }
+/* Right-hand perpendicular: the outward normal direction of an edge of a counter-clockwise polygon. */
+static inline c2d_vec2 v2_right(c2d_vec2 a) { return v2(a.y, -a.x); }
+static inline c2d_vec2 v2_lerp(c2d_vec2 a, c2d_vec2 b, double t)
+{
+    return v2(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y));
+}
+
+/* Unit vector of a, or fallback when a is zero. */
+static inline c2d_vec2 v2_normalize_or(c2d_vec2 a, c2d_vec2 fallback)
+{
+    double l = v2_len(a);
+    return l > 0 ? v2(a.x / l, a.y / l) : fallback;
+}
+
+/* C2D_OK when x is finite and within C2D_MAX_COORDINATE, else the status to report. */
+static inline c2d_status c2d_check_number(double x)
+{
+    if (!isfinite(x))
+        return C2D_ERR_NOT_FINITE;
+    if (fabs(x) > C2D_MAX_COORDINATE)
+        return C2D_ERR_RANGE;
+    return C2D_OK;
+}
+static inline c2d_status c2d_check_vec(c2d_vec2 p)
+{
+    c2d_status st = c2d_check_number(p.x);
+    return st != C2D_OK ? st : c2d_check_number(p.y);
+}
+
+/* ---- shared engine internals (defined in the file named) ---- */
+
+/* hull.c: cleans a point list into a strictly convex counter-clockwise polygon in out (capacity n).
+ * hull != 0 wraps arbitrary points; hull == 0 requires them to be in convex order. */
+c2d_status c2d_convex_points(const c2d_vec2 *points, int n, int hull, c2d_vec2 *out, int *out_n);
+
+/* shape.c: a new shape of a kind with count core vertices given in world coordinates (placed at
+ * their centroid), or NULL when memory runs out. */
+c2d_shape *c2d_shape_alloc(int count);
+void c2d_shape_place(c2d_shape *s);
+
+/* distance.c: closest points of the two cores (radius ignored) and their distance. Exact; the cores
+ * may be disjoint or not (then the distance is 0 and the points are an arbitrary common point only
+ * for point/segment cores; callers use SAT for overlapping polygons). */
+double c2d_core_distance(const c2d_shape *a, const c2d_shape *b, c2d_vec2 *pa, c2d_vec2 *pb);
+/* Closest point of the segment a-b to p. */
+c2d_vec2 c2d_closest_on_segment(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p);
+
+/* sat.c: greatest separation of b's core from a's core along a's edge normals; *edge receives the
+ * edge. -INFINITY when a's core has no edges. */
+double c2d_max_separation(const c2d_shape *a, const c2d_shape *b, int *edge);
+/* The contact of two rounded cores (general path for every pair). */
+void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out);
+/* Overlap of two rounded cores without building a manifold. */
+int c2d_overlap_cores(const c2d_shape *a, const c2d_shape *b);
+
+#endif
