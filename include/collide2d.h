@@ -279,6 +279,10 @@ C2D_API c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2
 
 /* ---- swept collision and responses: END ---- */
 
+/* ---- world and broadphase: BEGIN (world section) ---- */
+
+/* ---- world and broadphase: END ---- */
+
 #ifdef __cplusplus
 }
 #endif
