@@ -59,7 +59,8 @@ install: all
 	ln -sf libcollide2d.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libcollide2d.so
 	install -m 644 $(STLIB) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 $(PCFILE) $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' scripts/collide2d.pc.in \
+	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/collide2d.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/include/collide2d.h $(DESTDIR)$(PREFIX)/lib/libcollide2d.* \
