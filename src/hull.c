@@ -48,25 +48,44 @@ static int turn(c2d_vec2 prev, c2d_vec2 cur, c2d_vec2 next)
     return c > 0 ? 1 : -1;
 }
 
-/* Removes vertices in the middle of straight edges until none is left; fails on spikes. */
+/* Removes vertices in the middle of straight edges in one stack pass (O(n), so long straight runs
+ * of points cost nothing extra); fails on spikes, where the boundary doubles back on itself. */
 static c2d_status drop_collinear(c2d_vec2 *p, int *n)
 {
-    int m = *n, changed = 1;
-    while (changed && m >= 3) {
-        changed = 0;
-        for (int i = 0; i < m && m >= 3; i++) {
-            int t = turn(p[(i + m - 1) % m], p[i], p[(i + 1) % m]);
+    int m = 0, start = 0;
+    for (int i = 0; i < *n; i++) {
+        p[m++] = p[i];
+        while (m >= 3) {
+            int t = turn(p[m - 3], p[m - 2], p[m - 1]);
             if (t == 2)
                 return C2D_ERR_NOT_CONVEX;
-            if (t == 0) {
-                memmove(p + i, p + i + 1, (size_t)(m - i - 1) * sizeof(c2d_vec2));
-                m--;
-                i--;
-                changed = 1;
-            }
+            if (t != 0)
+                break;
+            p[m - 2] = p[m - 1];
+            m--;
         }
     }
-    *n = m;
+    /* The seam where the last point meets the first: trim from both ends until it turns. */
+    for (int changed = 1; changed && m - start >= 3;) {
+        changed = 0;
+        int t = turn(p[m - 2], p[m - 1], p[start]);
+        if (t == 2)
+            return C2D_ERR_NOT_CONVEX;
+        if (t == 0) {
+            m--;
+            changed = 1;
+            continue;
+        }
+        t = turn(p[m - 1], p[start], p[start + 1]);
+        if (t == 2)
+            return C2D_ERR_NOT_CONVEX;
+        if (t == 0) {
+            start++;
+            changed = 1;
+        }
+    }
+    memmove(p, p + start, (size_t)(m - start) * sizeof(c2d_vec2));
+    *n = m - start;
     return C2D_OK;
 }
 
