@@ -277,6 +277,178 @@ C2D_API c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2
 
 /* ---- swept collision and responses: BEGIN (sweep/resolve section) ---- */
 
+/** @defgroup sweep Swept collision, responses and the ball stepper
+ *  Shapes here move by straight displacements (no rotation during a motion). Times of impact are
+ *  exact for every pair of kinds: the motion of A against B is the ray of the relative displacement
+ *  cast against the rounded Minkowski difference of their cores, whose corners are circles solved in
+ *  parametric form. "Touching" means closer than a tolerance of 1e-12 times (1 + the largest
+ *  coordinate magnitude involved); touching shapes that move apart or along each other do not hit.
+ *
+ *  A static set holds copies of shapes handed in together (bricks, tiles, walls) with a grid for speed
+ *  and with seam information: an edge shared with a neighbour (a row of bricks, a tile floor) and a
+ *  corner where the surface of the union goes on flat are not surface, so nothing moving along or
+ *  across a seam ever reacts to them. Seams are found automatically between shapes of the set that
+ *  touch (radius-0 kinds: rectangles, polygons, segments); c2d_static_set_mark_neighbours adds pairs
+ *  with a larger gap allowance.
+ *  @{ */
+
+/** What a sweep found. */
+typedef enum c2d_toi_state {
+    C2D_TOI_NONE = 0,   /**< no contact during the motion */
+    C2D_TOI_HIT = 1,    /**< first contact at fraction t of the motion (t = 0: touching and moving in) */
+    C2D_TOI_OVERLAP = 2 /**< already overlapping at t = 0, deeper than touching */
+} c2d_toi_state;
+
+/** The time of impact of two moving shapes. */
+typedef struct c2d_toi {
+    /** C2D_TOI_NONE, C2D_TOI_HIT or C2D_TOI_OVERLAP. */
+    c2d_toi_state state;
+    /** Fraction of the displacements at first contact, in [0, 1]; 0 for an overlap, 1 for none. */
+    double t;
+    /** Unit contact normal from A to B at time t (for an overlap: moving B by depth * normal
+     *  separates them). Zero for none. */
+    c2d_vec2 normal;
+    /** The contact point at time t, on both surfaces (for an overlap: midway between the deepest
+     *  points). Zero for none. */
+    c2d_vec2 point;
+    /** Penetration depth at t = 0 for an overlap, else 0. */
+    double depth;
+} c2d_toi;
+
+/** Time of impact of A moving by da and B moving by db (either may be zero) over the same time. */
+C2D_API c2d_status c2d_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_vec2 db, c2d_toi *out);
+
+/** An opaque set of static shapes with seam information and a grid. */
+typedef struct c2d_static_set c2d_static_set;
+
+/** Options of c2d_static_set_new; a zeroed struct (or NULL) means the defaults. */
+typedef struct c2d_static_set_options {
+    /** Gap (and misalignment) up to which two edges count as one shared edge when seams are found
+     *  automatically. 0 means 1e-9 times (1 + the largest coordinate magnitude of the set). */
+    double seam_tolerance;
+    /** Nonzero: find no seams automatically; only pairs marked with c2d_static_set_mark_neighbours. */
+    int no_auto_seams;
+} c2d_static_set_options;
+
+/** A new static set holding copies of the n shapes (the shapes may be changed or destroyed
+ *  afterwards without affecting the set). Index i of the set is shapes[i]. n may be 0. */
+C2D_API c2d_status c2d_static_set_new(const c2d_shape *const *shapes, int n, const c2d_static_set_options *options,
+                                      c2d_static_set **out);
+
+/** Frees a static set. NULL is ignored. */
+C2D_API void c2d_static_set_destroy(c2d_static_set *set);
+
+/** The number of shapes in the set (enabled or not). */
+C2D_API c2d_status c2d_static_set_get_count(const c2d_static_set *set, int *out);
+
+/** Declares shapes i and j neighbours: edges of one lying within tolerance (> 0) of an opposite edge of
+ *  the other become seams, as do the corners between them. Use it for level data with small gaps. */
+C2D_API c2d_status c2d_static_set_mark_neighbours(c2d_static_set *set, int i, int j, double tolerance);
+
+/** Enables (nonzero) or disables (0) shape i: a disabled shape is ignored by every query, and the seams
+ *  of its neighbours are recomputed (a broken brick exposes the faces of the bricks beside it). */
+C2D_API c2d_status c2d_static_set_set_enabled(c2d_static_set *set, int i, int enabled);
+
+/** *out = 1 if edge e of shape i (from its vertex e to vertex e + 1, in the order of
+ *  c2d_shape_get_vertices) is a seam, hidden inside the union of the set, else 0. */
+C2D_API c2d_status c2d_static_set_is_seam(const c2d_static_set *set, int i, int e, int *out);
+
+/** What a moving shape does when it meets a shape of a static set (as bump.lua's responses). */
+typedef enum c2d_response {
+    C2D_RESPONSE_NONE = 0,   /**< in options.response: the call's default; in options.responses: ignore the shape */
+    C2D_RESPONSE_TOUCH = 1,  /**< stop at the contact */
+    C2D_RESPONSE_SLIDE = 2,  /**< go on along the surface with the remaining motion */
+    C2D_RESPONSE_BOUNCE = 3, /**< reflect the remaining motion (restitution, friction) */
+    C2D_RESPONSE_CROSS = 4   /**< report the contact once and pass through */
+} c2d_response;
+
+/** Options of a move or ball step. c2d_move_options_default() gives the defaults; NULL means them. */
+typedef struct c2d_move_options {
+    /** Response to every shape of the set; C2D_RESPONSE_NONE means the call's default (slide for
+     *  c2d_static_set_move, bounce for c2d_static_set_step_ball). */
+    c2d_response response;
+    /** NULL, or one response per shape of the set overriding response (C2D_RESPONSE_NONE there means
+     *  ignore that shape). Not copied; read during the call only. */
+    const c2d_response *responses;
+    /** Bounce: fraction of the normal speed kept, in [0, 1]; 1 keeps the speed exactly. */
+    double restitution;
+    /** Bounce: Coulomb friction coefficient >= 0 against the tangential speed (0: none). */
+    double friction;
+} c2d_move_options;
+
+/** The default move options: response NONE (the call's default), no per-shape responses,
+ *  restitution 1, friction 0. */
+C2D_API c2d_move_options c2d_move_options_default(void);
+
+/** One contact met during a move or ball step. */
+typedef struct c2d_sweep_contact {
+    /** Index of the shape in the set. */
+    int index;
+    /** When the contact happened, as a fraction of the move (or of the step's dt), in [0, 1]. */
+    double t;
+    /** The contact point on the shape's surface. */
+    c2d_vec2 point;
+    /** Unit surface normal of the set's shape at the contact, pointing towards the mover. For a
+     *  corner this is the direction from the corner to the mover at contact. */
+    c2d_vec2 normal;
+    /** The response applied. */
+    c2d_response response;
+    /** 1 when the mover started inside (overlapping deeper than touching) and was pushed out along
+     *  the shortest way out of the set's union at t = 0, else 0. */
+    int pushed_out;
+} c2d_sweep_contact;
+
+/** The outcome of a move or ball step. */
+typedef struct c2d_move_result {
+    /** How far the mover moved in all (including any push-out). */
+    c2d_vec2 displacement;
+    /** The motion per unit of time after the last response (the displacement, or velocity, that
+     *  would continue the motion): bounced, slid, or zero after a touch. */
+    c2d_vec2 velocity;
+    /** Length of the path travelled (push-out excluded). */
+    double travelled;
+    /** Number of contacts met, including those that did not fit in the caller's array. */
+    int count;
+    /** 1 if the motion was cut short because it met more than 256 contacts (a wedge), else 0. */
+    int truncated;
+} c2d_move_result;
+
+/** First contact of the mover (not part of the set) moving by displacement against the enabled shapes
+ *  of the set, seams excluded: *out as c2d_sweep's with A the mover and B the set's shape, and
+ *  *index the shape's index (-1 when none). */
+C2D_API c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *mover, c2d_vec2 displacement,
+                                        c2d_toi *out, int *index);
+
+/** The shortest displacement that takes the mover out of the union of the set's shapes (to touching),
+ *  or zero when it overlaps none. Deterministic; ties go to the lower shape index. */
+C2D_API c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *mover, c2d_vec2 *out);
+
+/** Moves the mover by displacement through the set with the responses of options (default slide), as
+ *  bump.lua's move: a mover that starts inside is first pushed out. The mover itself is not changed;
+ *  result->displacement says where it ends. Up to capacity contacts are written to contacts (which may
+ *  be NULL with capacity 0), in the order met; result->count counts them all. */
+C2D_API c2d_status c2d_static_set_move(const c2d_static_set *set, const c2d_shape *mover, c2d_vec2 displacement,
+                                       const c2d_move_options *options, c2d_move_result *result,
+                                       c2d_sweep_contact *contacts, int capacity);
+
+/** A moving ball for c2d_static_set_step_ball. */
+typedef struct c2d_ball {
+    c2d_vec2 position; /**< centre */
+    c2d_vec2 velocity; /**< per unit of time */
+    double radius;     /**< > 0 */
+} c2d_ball;
+
+/** Moves the ball through the set for dt >= 0 units of time with as many contacts as happen (default
+ *  response: bounce; face hits reflect about the face normal, corner hits about the line from the
+ *  corner to the centre at contact). With restitution 1 and no friction the speed is kept to 1e-9
+ *  relative. A ball that starts inside is pushed out the shortest way first, then goes on. Updates
+ *  ball->position and ball->velocity. result may be NULL; contacts as for c2d_static_set_move. */
+C2D_API c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball *ball, double dt,
+                                            const c2d_move_options *options, c2d_move_result *result,
+                                            c2d_sweep_contact *contacts, int capacity);
+
+/** @} */
+
 /* ---- swept collision and responses: END ---- */
 
 /* ---- world and broadphase: BEGIN (world section) ---- */

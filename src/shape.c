@@ -36,16 +36,18 @@ const char *c2d_status_string(c2d_status status)
 
 c2d_shape *c2d_shape_alloc(int count)
 {
-    /* Four arrays (local and world vertices and normals) of at least 2 entries share one block. */
-    int slots = count < 2 ? 2 : count;
-    c2d_shape *s = (c2d_shape *)calloc(1, sizeof(c2d_shape) + 4 * (size_t)slots * sizeof(c2d_vec2));
+    /* The four arrays share one block sized exactly (a circle has one vertex and no normals), the
+     * placed ones first: a query then reads one short contiguous run of memory. */
+    int edges = count >= 2 ? count : 0;
+    size_t slots = 2 * (size_t)count + 2 * (size_t)edges;
+    c2d_shape *s = (c2d_shape *)calloc(1, sizeof(c2d_shape) + slots * sizeof(c2d_vec2));
     if (!s)
         return NULL;
     s->count = count;
-    s->local = s->store;
-    s->lnormal = s->store + slots;
-    s->world = s->store + 2 * slots;
-    s->normal = s->store + 3 * slots;
+    s->world = s->store;
+    s->normal = s->world + count;
+    s->local = s->normal + edges;
+    s->lnormal = s->local + count;
     s->cos_a = 1.0;
     return s;
 }
@@ -241,11 +243,12 @@ c2d_status c2d_shape_clone(const c2d_shape *shape, c2d_shape **out)
     s->lnormal = ln;
     s->world = w;
     s->normal = nn;
-    size_t bytes = (size_t)shape->count * sizeof(c2d_vec2);
-    memcpy(s->local, shape->local, bytes);
-    memcpy(s->lnormal, shape->lnormal, bytes);
-    memcpy(s->world, shape->world, bytes);
-    memcpy(s->normal, shape->normal, bytes);
+    size_t vbytes = (size_t)shape->count * sizeof(c2d_vec2);
+    size_t nbytes = (size_t)c2d_edge_count(shape) * sizeof(c2d_vec2);
+    memcpy(s->world, shape->world, vbytes);
+    memcpy(s->local, shape->local, vbytes);
+    memcpy(s->normal, shape->normal, nbytes);
+    memcpy(s->lnormal, shape->lnormal, nbytes);
     *out = s;
     return C2D_OK;
 }

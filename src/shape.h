@@ -16,20 +16,22 @@
 /* Edges of a core run from vertex i to vertex i+1 (mod count). A 2-vertex core has two edges, a->b and
  * b->a, with opposite normals: both sides of a segment are surface. A 1-vertex core has no edges. */
 struct c2d_shape {
+    /* Hot: read by every query. Kept first and contiguous with the placed arrays that follow. */
     c2d_shape_type type;
     int count;          /* core vertices: 1, 2, or >= 3 */
     double radius;      /* rounding radius of the core: circle, capsule; else 0 */
-    c2d_vec2 pos;       /* position: centre or centroid */
-    double angle;       /* as set by the user */
-    double cos_a, sin_a; /* rotation of the local frame */
-    int axis_aligned;   /* rotation is exactly a multiple of 90 degrees (sin or cos is exactly 0) */
-    double hx, hy;      /* half extents, rectangles only */
     c2d_aabb aabb;      /* tight box of the placed shape */
-    c2d_vec2 *local;    /* count vertices in the shape's frame (relative to pos, unrotated) */
-    c2d_vec2 *lnormal;  /* edge normals in the shape's frame (count of them if count >= 2) */
     c2d_vec2 *world;    /* count vertices, placed */
     c2d_vec2 *normal;   /* edge normals, placed (unit, outward) */
-    c2d_vec2 store[];   /* backing storage for the four arrays above */
+    c2d_vec2 pos;       /* position: centre or centroid */
+    double cos_a, sin_a; /* rotation of the local frame */
+    double hx, hy;      /* half extents, rectangles only */
+    int axis_aligned;   /* rotation is exactly a multiple of 90 degrees (sin or cos is exactly 0) */
+    /* Cold: read when the shape moves. */
+    double angle;       /* as set by the user */
+    c2d_vec2 *local;    /* count vertices in the shape's frame (relative to pos, unrotated) */
+    c2d_vec2 *lnormal;  /* edge normals in the shape's frame (count of them if count >= 2) */
+    c2d_vec2 store[];   /* backing storage: world, normal, local, lnormal, in that order */
 };
 
 /* Number of edges (and normals) of a core. */
