@@ -12,7 +12,7 @@ example-prefix: all
 $(BUILD)/examples/%: examples/c/%.c include/collide2d.h | example-prefix
 	@mkdir -p $(@D)
 	$(CC) -std=c99 -O2 -Wall -Wextra -o $@ $< $$($(EXAMPLE_PC) pkg-config --cflags --libs collide2d) \
-	    -Wl,-rpath,$(EXAMPLE_PREFIX)/lib
+	    -Wl,-rpath,$(EXAMPLE_PREFIX)/lib -lm
 
 examples: $(EXAMPLE_BINS)
 
