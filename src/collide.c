@@ -56,7 +56,7 @@ static void circle_rect_contact(const c2d_shape *circle, const c2d_shape *rect, 
         if (dist2 > r * r)
             return;
         double dist = sqrt(dist2);
-        n = v2_scale(off, 1.0 / dist);
+        n = v2_normalize_or(off, v2(0, 1));
         depth = r - dist;
         on_rect = q;
     } else {
@@ -80,7 +80,9 @@ static void circle_rect_contact(const c2d_shape *circle, const c2d_shape *rect, 
     c->points[0] = v2_add(rect->pos, rotate_out(rect, v2_mid(on_rect, on_circle)));
 }
 
-/* Seed 001: the O(1) box-box test. */
+/* Seed 001: the O(1) box-box test. Returns 1 or 0 when the answer is clear by more than rounding,
+ * and -1 within rounding of touching, where the caller asks the general path so that overlap and
+ * contact always agree on touching pairs. */
 static int rect_rect_overlap(const c2d_shape *a, const c2d_shape *b)
 {
     c2d_vec2 d = to_local(a, b->pos);
@@ -88,17 +90,19 @@ static int rect_rect_overlap(const c2d_shape *a, const c2d_shape *b)
     double c00 = a->cos_a * b->cos_a + a->sin_a * b->sin_a;  /* cos(b - a) */
     double c10 = a->cos_a * b->sin_a - a->sin_a * b->cos_a;  /* sin(b - a) */
     double ac = fabs(c00), as = fabs(c10);
-    if (fabs(d.x) > a->hx + ac * b->hx + as * b->hy)
-        return 0;
-    if (fabs(d.y) > a->hy + as * b->hx + ac * b->hy)
-        return 0;
     /* B's axes: d in B's frame is C^T d. */
     double bx = c00 * d.x + c10 * d.y, by = -c10 * d.x + c00 * d.y;
-    if (fabs(bx) > b->hx + ac * a->hx + as * a->hy)
+    double gap = fabs(d.x) - (a->hx + ac * b->hx + as * b->hy);
+    gap = fmax(gap, fabs(d.y) - (a->hy + as * b->hx + ac * b->hy));
+    gap = fmax(gap, fabs(bx) - (b->hx + ac * a->hx + as * a->hy));
+    gap = fmax(gap, fabs(by) - (b->hy + as * a->hx + ac * a->hy));
+    double tol = 1e-12 * (a->hx + a->hy + b->hx + b->hy + fabs(a->pos.x) + fabs(a->pos.y) + fabs(b->pos.x) +
+                          fabs(b->pos.y));
+    if (gap > tol)
         return 0;
-    if (fabs(by) > b->hy + as * a->hx + ac * a->hy)
-        return 0;
-    return 1;
+    if (gap < -tol)
+        return 1;
+    return -1;
 }
 
 c2d_status c2d_overlap(const c2d_shape *a, const c2d_shape *b, int *out)
@@ -110,8 +114,11 @@ c2d_status c2d_overlap(const c2d_shape *a, const c2d_shape *b, int *out)
         return C2D_OK;
     }
     c2d_shape_type ta = a->type, tb = b->type;
-    if (ta == C2D_SHAPE_RECT && tb == C2D_SHAPE_RECT)
-        *out = (a->axis_aligned && b->axis_aligned) ? 1 : rect_rect_overlap(a, b);
+    int fast = -1;
+    if (ta == C2D_SHAPE_RECT && tb == C2D_SHAPE_RECT && !(a->axis_aligned && b->axis_aligned))
+        fast = rect_rect_overlap(a, b);
+    if (fast >= 0)
+        *out = fast;
     else if (ta == C2D_SHAPE_CIRCLE && tb == C2D_SHAPE_RECT)
         *out = circle_rect_overlap(a, b);
     else if (ta == C2D_SHAPE_RECT && tb == C2D_SHAPE_CIRCLE)

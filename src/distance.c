@@ -50,11 +50,12 @@ double c2d_core_distance(const c2d_shape *a, const c2d_shape *b, c2d_vec2 *pa, c
     if (a->count == 1 && b->count == 1) {
         *pa = a->world[0];
         *pb = b->world[0];
-        return v2_len(v2_sub(*pb, *pa));
+        return v2_len_safe(v2_sub(*pb, *pa));
     }
     vertices_to_edges(a, b, &best, pa, pb);
     vertices_to_edges(b, a, &best, pb, pa);
-    return sqrt(best);
+    /* From the points again: the squared distance underflows for gaps below about 1e-154. */
+    return v2_len_safe(v2_sub(*pb, *pa));
 }
 
 c2d_status c2d_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out)
@@ -63,24 +64,36 @@ c2d_status c2d_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_res
         return C2D_ERR_NULL;
     c2d_distance_result r;
     memset(&r, 0, sizeof r);
-    if (c2d_overlap_cores(a, b)) {
-        c2d_contact c;
-        c2d_collide_cores(a, b, &c);
-        int k = (c.count == 2 && c.point_depths[1] > c.point_depths[0]) ? 1 : 0;
-        r.distance = -c.depth;
-        r.normal = c.normal;
-        /* A's surface reaches depth/2 past the midpoint towards B, and B's towards A. */
-        r.point_a = v2_mad(c.points[k], 0.5 * c.depth, c.normal);
-        r.point_b = v2_mad(c.points[k], -0.5 * c.depth, c.normal);
-    } else {
-        c2d_vec2 pa, pb;
-        double d = c2d_core_distance(a, b, &pa, &pb);
-        /* Not overlapping means the cores are disjoint, so d > 0 and the direction is defined. */
+    /* Cores apart (even with the radii overlapping): the closest features are exact. Cores that
+     * cross or touch: the contact's deepest point and the minimum translation. */
+    c2d_vec2 pa, pb;
+    double d;
+    if (c2d_cores_apart(a, b, &pa, &pb, &d)) {
         c2d_vec2 n = v2_normalize_or(v2_sub(pb, pa), v2(0, 1));
         r.distance = d - a->radius - b->radius;
         r.normal = n;
         r.point_a = v2_mad(pa, a->radius, n);
         r.point_b = v2_mad(pb, -b->radius, n);
+    } else {
+        c2d_contact c;
+        c2d_collide_cores(a, b, &c);
+        if (c.count > 0) {
+            int k = (c.count == 2 && c.point_depths[1] > c.point_depths[0]) ? 1 : 0;
+            r.distance = -c.depth;
+            r.normal = c.normal;
+            /* A's surface reaches depth/2 past the midpoint towards B, and B's towards A. */
+            r.point_a = v2_mad(c.points[k], 0.5 * c.depth, c.normal);
+            r.point_b = v2_mad(c.points[k], -0.5 * c.depth, c.normal);
+        } else {
+            /* Touching within rounding, on the far side: the direction between the nearly
+             * coincident closest points is noise, so the best face says which way. */
+            d = c2d_core_distance(a, b, &pa, &pb);
+            c2d_vec2 n = c2d_best_face_normal(a, b);
+            r.distance = d - a->radius - b->radius;
+            r.normal = n;
+            r.point_a = v2_mad(pa, a->radius, n);
+            r.point_b = v2_mad(pb, -b->radius, n);
+        }
     }
     *out = r;
     return C2D_OK;

@@ -150,8 +150,16 @@ c2d_status c2d_convex_points(const c2d_vec2 *points, int n, int hull, c2d_vec2 *
     double area2 = 0;
     for (int i = 1; i + 1 < m; i++)
         area2 += v2_cross(v2_sub(out[i], out[0]), v2_sub(out[i + 1], out[0]));
-    if (fabs(area2) <= C2D_REL_EPS * size * size)
+    if (fabs(area2) <= C2D_REL_EPS * size * size) {
+        /* No area: collinear points only ever go straight or double back; a real turn means
+         * the outline crosses itself (a bow tie), which is non-convex rather than degenerate. */
+        for (int i = 0; i < m; i++) {
+            int t = turn(out[(i + m - 1) % m], out[i], out[(i + 1) % m]);
+            if (t == 1 || t == -1)
+                return C2D_ERR_NOT_CONVEX;
+        }
         return C2D_ERR_DEGENERATE;
+    }
     if (area2 < 0) {
         for (int i = 0, j = m - 1; i < j; i++, j--) {
             c2d_vec2 t = out[i];

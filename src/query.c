@@ -92,9 +92,16 @@ c2d_status c2d_closest_point(const c2d_shape *shape, c2d_vec2 p, c2d_vec2 *out_p
     } else {
         c2d_vec2 c = core_closest(shape, p);
         c2d_vec2 off = v2_sub(p, c);
-        double d = v2_len(off);
+        double d = v2_len_safe(off);
         /* On the core itself the way out is ambiguous; take the first edge's normal (or up). */
-        c2d_vec2 dir = d > 0 ? v2_scale(off, 1.0 / d) : (shape->count >= 2 ? shape->normal[0] : v2(0, 1));
+        c2d_vec2 dir = v2_normalize_or(off, shape->count >= 2 ? shape->normal[0] : v2(0, 1));
+        if (shape->count == 2 && (c.x != shape->world[0].x || c.y != shape->world[0].y) &&
+            (c.x != shape->world[1].x || c.y != shape->world[1].y)) {
+            /* Nearest to the inside of a segment core: the way out is exactly square to it, whatever
+             * the rounding of the projection left along it. */
+            dir = v2_dot(off, shape->normal[0]) >= 0 ? shape->normal[0] : v2_neg(shape->normal[0]);
+            d = fabs(v2_dot(off, shape->normal[0]));
+        }
         q = v2_mad(c, shape->radius, dir);
         sd = d - shape->radius;
     }
@@ -105,35 +112,41 @@ c2d_status c2d_closest_point(const c2d_shape *shape, c2d_vec2 p, c2d_vec2 *out_p
     return C2D_OK;
 }
 
-/* Ray o + t d against a circle (c, r): smallest t >= 0 on entry, or -1. o must be outside. */
-static double ray_circle(c2d_vec2 o, c2d_vec2 d, c2d_vec2 c, double r)
+/* Ray o + s u (u a unit vector, s a distance) against a circle (c, r): the smallest s >= 0 on entry,
+ * or -1; *n gets the surface normal there. o must be outside. Solved from the point of closest
+ * approach (Haines et al., "Precision improvements for ray/sphere intersection"): the offset p of the
+ * centre from the ray is exact to rounding even far away, where b*b - |m|^2 + r^2 would cancel. */
+static double ray_circle(c2d_vec2 o, c2d_vec2 u, c2d_vec2 c, double r, c2d_vec2 *n)
 {
     c2d_vec2 m = v2_sub(o, c);
-    double a = v2_dot(d, d), b = v2_dot(m, d), k = v2_dot(m, m) - r * r;
+    double b = v2_dot(m, u);
     if (b >= 0)
         return -1; /* moving away (or tangent from outside) */
-    double disc = b * b - a * k;
-    if (disc < 0)
+    c2d_vec2 p = v2_mad(m, -b, u);
+    double h2 = r * r - v2_dot(p, p);
+    if (h2 < 0)
         return -1;
-    /* t = (-b - sqrt(disc)) / a, rewritten as k / (-b + sqrt(disc)): no cancellation when b < 0. */
-    double t = k / (-b + sqrt(disc));
-    return t >= 0 ? t : 0;
+    double h = sqrt(h2), s = -b - h;
+    /* Hit point minus centre is p - h u: perpendicular part plus a part against the ray, so the
+     * normal always faces the ray. */
+    *n = v2_normalize_or(v2_mad(p, -h, u), v2_neg(u));
+    return s >= 0 ? s : 0;
 }
 
-/* Ray against the segment p-q, from the front side of normal n only (n.d < 0). */
-static double ray_segment(c2d_vec2 o, c2d_vec2 d, c2d_vec2 p, c2d_vec2 q, c2d_vec2 n)
+/* Ray o + s u against the segment p-q, from the front side of normal n only (n.u < 0). */
+static double ray_segment(c2d_vec2 o, c2d_vec2 u, c2d_vec2 p, c2d_vec2 q, c2d_vec2 n)
 {
-    double den = v2_dot(n, d);
+    double den = v2_dot(n, u);
     if (!(den < 0))
         return -1;
-    double t = v2_dot(n, v2_sub(p, o)) / den;
-    if (t < 0)
+    double s = v2_dot(n, v2_sub(p, o)) / den;
+    if (s < 0)
         return -1;
-    c2d_vec2 hit = v2_mad(o, t, d), e = v2_sub(q, p);
-    double u = v2_dot(v2_sub(hit, p), e);
-    if (u < 0 || u > v2_len2(e))
+    c2d_vec2 hit = v2_mad(o, s, u), e = v2_sub(q, p);
+    double w = v2_dot(v2_sub(hit, p), e);
+    if (w < 0 || w > v2_len2(e))
         return -1;
-    return t;
+    return s;
 }
 
 c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 direction, double max_t, c2d_ray_hit *out)
@@ -151,14 +164,17 @@ c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 directi
         return C2D_ERR_DEGENERATE;
     c2d_ray_hit h;
     memset(&h, 0, sizeof h);
-    c2d_vec2 unit = v2_normalize_or(direction, v2(1, 0));
+    /* Everything below works in distance s along the unit direction u, so a huge or tiny direction
+     * vector changes nothing but the final t = s / |direction|. */
+    double len = v2_len_safe(direction);
+    c2d_vec2 u = v2_normalize_or(direction, v2(1, 0));
     int inside = 0;
     if (shape->type != C2D_SHAPE_SEGMENT)
         c2d_contains_point(shape, origin, &inside);
     if (inside) {
         h.hit = 1;
         h.point = origin;
-        h.normal = v2_neg(unit);
+        h.normal = v2_neg(u);
         *out = h;
         return C2D_OK;
     }
@@ -170,13 +186,13 @@ c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 directi
         int edge = -1, miss = 0;
         for (int i = 0; i < shape->count && !miss; i++) {
             c2d_vec2 n = shape->normal[i];
-            double num = v2_dot(n, v2_sub(shape->world[i], origin)), den = v2_dot(n, direction);
+            double num = v2_dot(n, v2_sub(shape->world[i], origin)), den = v2_dot(n, u);
             if (den == 0) {
                 miss = num < 0; /* parallel and outside this edge's line */
             } else if (den < 0) {
-                double t = num / den;
-                if (t > enter) {
-                    enter = t;
+                double s = num / den;
+                if (s > enter) {
+                    enter = s;
                     edge = i;
                 }
             } else {
@@ -189,51 +205,53 @@ c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 directi
         }
     } else if (shape->type == C2D_SHAPE_SEGMENT) {
         c2d_vec2 a = shape->world[0], b = shape->world[1], e = v2_sub(b, a);
-        double den = v2_cross(direction, e);
+        double den = v2_cross(u, e);
         c2d_vec2 ao = v2_sub(a, origin);
         if (den != 0) {
-            double t = v2_cross(ao, e) / den, u = v2_cross(ao, direction) / den;
-            if (t >= 0 && u >= 0 && u <= 1) {
-                best = t;
+            double s = v2_cross(ao, e) / den, w = v2_cross(ao, u) / den;
+            if (s >= 0 && w >= 0 && w <= 1) {
+                best = s;
                 normal = den > 0 ? shape->normal[0] : shape->normal[1];
                 /* The normal must face the ray. */
-                if (v2_dot(normal, direction) > 0)
+                if (v2_dot(normal, u) > 0)
                     normal = v2_neg(normal);
             }
-        } else if (v2_cross(ao, direction) == 0) {
+        } else if (v2_cross(ao, u) == 0) {
             /* Collinear: the first end point the ray reaches, if any is ahead. */
-            double dd = v2_dot(direction, direction);
-            double ta = v2_dot(ao, direction) / dd, tb = v2_dot(v2_sub(b, origin), direction) / dd;
-            double t = fmin(ta, tb) >= 0 ? fmin(ta, tb) : (fmax(ta, tb) >= 0 ? 0 : -1);
-            if (t >= 0) {
-                best = t;
-                normal = v2_neg(unit);
+            double sa = v2_dot(ao, u), sb = v2_dot(v2_sub(b, origin), u);
+            double s = fmin(sa, sb) >= 0 ? fmin(sa, sb) : (fmax(sa, sb) >= 0 ? 0 : -1);
+            if (s >= 0) {
+                best = s;
+                normal = v2_neg(u);
             }
         }
     } else {
         /* Rounded core: the boundary is the core's edges pushed out by r, joined by corner arcs. */
         double r = shape->radius;
         for (int i = 0; i < shape->count; i++) {
-            double t = ray_circle(origin, direction, shape->world[i], r);
-            if (t >= 0 && t < best) {
-                best = t;
-                normal = v2_normalize_or(v2_sub(v2_mad(origin, t, direction), shape->world[i]), v2_neg(unit));
+            c2d_vec2 n;
+            double s = ray_circle(origin, u, shape->world[i], r, &n);
+            if (s >= 0 && s < best) {
+                best = s;
+                normal = n;
             }
         }
         for (int i = 0; i < c2d_edge_count(shape); i++) {
             c2d_vec2 n = shape->normal[i];
             c2d_vec2 p = v2_mad(shape->world[i], r, n), q = v2_mad(shape->world[(i + 1) % shape->count], r, n);
-            double t = ray_segment(origin, direction, p, q, n);
-            if (t >= 0 && t < best) {
-                best = t;
+            double s = ray_segment(origin, u, p, q, n);
+            if (s >= 0 && s < best) {
+                best = s;
                 normal = n;
             }
         }
     }
-    if (best <= max_t) {
+    /* A hit so far away that t leaves double range is no hit that can be reported. */
+    double t = best / len;
+    if (isfinite(t) && t <= max_t) {
         h.hit = 1;
-        h.t = best;
-        h.point = v2_mad(origin, best, direction);
+        h.t = t;
+        h.point = v2_mad(origin, best, u);
         h.normal = normal;
     }
     *out = h;

@@ -13,6 +13,16 @@
  * two clipped points instead of a single closest point (a capsule lying on a box). */
 #define C2D_FACE_COS (1.0 - 1e-9)
 
+/* When the cores' closest points are closer than this (times the radii plus the coordinate size),
+ * their direction would be rounding noise: the best face normal is used instead, which costs at most
+ * that distance in depth. */
+#define C2D_NEAR_FACE 1e-10
+
+static double near_face_tol(double reach, c2d_vec2 p)
+{
+    return C2D_NEAR_FACE * reach + 1e-3 * C2D_NEAR_FACE * (fabs(p.x) + fabs(p.y));
+}
+
 double c2d_max_separation(const c2d_shape *a, const c2d_shape *b, int *edge)
 {
     int na = c2d_edge_count(a), nb = b->count;
@@ -73,7 +83,10 @@ static double separation_until(const c2d_shape *a, const c2d_shape *b, double st
         for (int steps = 1; steps < nb; steps++) {
             int k = j + 1 == nb ? 0 : j + 1;
             double dk = v2_dot(n, bv[k]);
-            if (!(dk < d))
+            /* Walk across ties too: an edge of b square to n is a plateau that may sit at the
+             * maximum (after a turn of 90 degrees or more, e.g. a segment's two opposite normals),
+             * with the minimum still ahead. At most nb - 1 steps, so it always ends. */
+            if (!(dk <= d))
                 break;
             d = dk;
             j = k;
@@ -82,11 +95,39 @@ static double separation_until(const c2d_shape *a, const c2d_shape *b, double st
     return best;
 }
 
+/* Point and segment cores have no area, so the Minkowski difference of two of them can itself be a
+ * segment whose ends no edge normal covers (a point on a segment's line, beyond its end; two
+ * collinear segments with a gap). For such pairs each segment's own direction is an axis too. */
+static double flat_gap(const c2d_shape *a, const c2d_shape *b)
+{
+    double gap = -INFINITY;
+    if (a->count > 2 || b->count > 2)
+        return gap;
+    for (int k = 0; k < 2; k++) {
+        const c2d_shape *seg = k ? b : a, *other = k ? a : b;
+        if (seg->count != 2)
+            continue;
+        c2d_vec2 t = v2_sub(seg->world[1], seg->world[0]);
+        double len = v2_len(t);
+        double s0 = v2_dot(t, seg->world[0]), s1 = v2_dot(t, seg->world[1]);
+        double lo = INFINITY, hi = -INFINITY;
+        for (int i = 0; i < other->count; i++) {
+            double d = v2_dot(t, other->world[i]);
+            lo = fmin(lo, d);
+            hi = fmax(hi, d);
+        }
+        gap = fmax(gap, fmax(lo - fmax(s0, s1), fmin(s0, s1) - hi) / len);
+    }
+    return gap;
+}
+
 static void add_point(c2d_contact *c, c2d_vec2 p, double depth)
 {
     if (c->count < 2) {
         c->points[c->count] = p;
-        c->point_depths[c->count] = depth;
+        /* c->depth (set before clipping) is the true penetration; a point measured another way
+         * must not round past it. */
+        c->point_depths[c->count] = depth < c->depth ? depth : c->depth;
         c->count++;
     }
 }
@@ -136,16 +177,23 @@ static void clip_faces(const c2d_shape *ref, int e, const c2d_shape *inc, c2d_ve
             ends[m++] = v2_dot(n, i1) <= v2_dot(n, i2) ? i1 : i2;
         }
     }
-    int kept = 0;
+    double seps[2];
+    int deepest = 0;
     for (int i = 0; i < m; i++) {
-        double sep = v2_dot(n, v2_sub(ends[i], v1));
-        if (sep > reach && !(kept == 0 && i == m - 1))
+        seps[i] = v2_dot(n, v2_sub(ends[i], v1));
+        if (seps[i] < seps[deepest])
+            deepest = i;
+    }
+    for (int i = 0; i < m; i++) {
+        double sep = seps[i];
+        /* Ends beyond reach are no contact; if rounding puts every end there (touching), the
+         * deepest one still stands for the touch. */
+        if (sep > reach && !(i == deepest && seps[deepest] > reach))
             continue;
         c2d_vec2 on_ref = v2_mad(ends[i], rr - sep, n);
         c2d_vec2 on_inc = v2_mad(ends[i], -ri, n);
         double pd = reach - sep;
         add_point(c, v2_mid(on_ref, on_inc), pd > 0 ? pd : 0.0);
-        kept++;
     }
 }
 
@@ -182,14 +230,15 @@ static int circle_polygon(c2d_vec2 c, double r, const c2d_shape *p, c2d_contact 
         return 1;
     c2d_vec2 nrm;
     double depth;
-    if (s <= 0) {
-        /* Centre inside: out through the nearest edge. */
+    if (s <= 0 || sqrt(best2) <= near_face_tol(r, c)) {
+        /* Centre inside (or exactly on the boundary, where no direction is defined by the
+         * closest point): out through the nearest edge. */
         nrm = p->normal[e];
         depth = r - s;
         q = v2_mad(c, -s, nrm);
     } else {
-        double d = sqrt(best2);
-        nrm = v2_scale(v2_sub(c, q), 1.0 / d);
+        double d = v2_len_safe(v2_sub(c, q));
+        nrm = v2_normalize_or(v2_sub(c, q), p->normal[e]);
         depth = r - d;
     }
     memset(out, 0, sizeof *out);
@@ -216,10 +265,12 @@ void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
     memset(out, 0, sizeof *out);
     if (a->count == 1 && b->count == 1) {
         c2d_vec2 d = v2_sub(b->world[0], a->world[0]);
-        double dist = v2_len(d);
-        if (dist > reach)
+        double d2 = v2_len2(d);
+        /* The same comparison as c2d_overlap_cores, so the two never disagree at touching. */
+        if (d2 > reach * reach)
             return;
-        c2d_vec2 n = dist > 0 ? v2_scale(d, 1.0 / dist) : v2(0, 1);
+        double dist = v2_len_safe(d);
+        c2d_vec2 n = v2_normalize_or(d, v2(0, 1));
         out->normal = n;
         out->depth = reach - dist;
         out->count = 1;
@@ -243,14 +294,27 @@ void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
     double sb = separation_until(b, a, reach, &eb);
     if (sb > reach)
         return;
-    double s = fmax(sa, sb);
+    double s = fmax(fmax(sa, sb), flat_gap(a, b));
     if (s > 0) {
         /* Cores apart, radii reaching across: the closest features give the normal. */
         c2d_vec2 pa, pb;
         double d = c2d_core_distance(a, b, &pa, &pb);
         if (d > reach)
             return;
-        c2d_vec2 n = v2_scale(v2_sub(pb, pa), 1.0 / d);
+        if (d <= near_face_tol(reach, pa)) {
+            /* The closest points sit (nearly) on the best face: its normal is exact to within the
+             * tolerance, and their direction would not be. */
+            out->depth = reach - s;
+            if (sa >= sb) {
+                out->normal = a->normal[ea];
+                clip_faces(a, ea, b, a->normal[ea], out);
+            } else {
+                clip_faces(b, eb, a, b->normal[eb], out);
+                out->normal = v2_neg(b->normal[eb]);
+            }
+            return;
+        }
+        c2d_vec2 n = v2_normalize_or(v2_sub(pb, pa), v2(0, 1));
         int fa = -1, fb = -1;
         double best_a = C2D_FACE_COS, best_b = C2D_FACE_COS;
         for (int i = 0; i < c2d_edge_count(a); i++)
@@ -263,15 +327,15 @@ void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
                 best_b = -v2_dot(b->normal[i], n);
                 fb = i;
             }
+        /* The normal stays the exact closest-feature direction; a face (nearly) parallel to it only
+         * lends its clipped ends as contact points, measured along n. */
         out->depth = reach - d;
+        out->normal = n;
         if (fa >= 0 && (fb < 0 || best_a >= best_b)) {
-            out->normal = a->normal[fa];
-            clip_faces(a, fa, b, a->normal[fa], out);
+            clip_faces(a, fa, b, n, out);
         } else if (fb >= 0) {
-            clip_faces(b, fb, a, b->normal[fb], out);
-            out->normal = v2_neg(b->normal[fb]);
+            clip_faces(b, fb, a, v2_neg(n), out);
         } else {
-            out->normal = n;
             out->count = 1;
             out->points[0] = v2_mid(v2_mad(pa, a->radius, n), v2_mad(pb, -b->radius, n));
             out->point_depths[0] = out->depth;
@@ -307,8 +371,27 @@ int c2d_overlap_cores(const c2d_shape *a, const c2d_shape *b)
     double sb = separation_until(b, a, reach, &e);
     if (sb > reach)
         return 0;
-    if (fmax(sa, sb) <= 0)
+    if (fmax(fmax(sa, sb), flat_gap(a, b)) <= 0)
         return 1;
     c2d_vec2 pa, pb;
     return c2d_core_distance(a, b, &pa, &pb) <= reach;
+}
+
+int c2d_cores_apart(const c2d_shape *a, const c2d_shape *b, c2d_vec2 *pa, c2d_vec2 *pb, double *d)
+{
+    int e;
+    if (!(a->count == 1 && b->count == 1) && separation_until(a, b, 0.0, &e) <= 0 &&
+        separation_until(b, a, 0.0, &e) <= 0 && flat_gap(a, b) <= 0)
+        return 0;
+    *d = c2d_core_distance(a, b, pa, pb);
+    return *d > near_face_tol(a->radius + b->radius, *pa);
+}
+
+c2d_vec2 c2d_best_face_normal(const c2d_shape *a, const c2d_shape *b)
+{
+    int ea, eb;
+    double sa = separation_until(a, b, INFINITY, &ea), sb = separation_until(b, a, INFINITY, &eb);
+    if (c2d_edge_count(a) == 0 && c2d_edge_count(b) == 0)
+        return v2(0, 1);
+    return sa >= sb ? a->normal[ea] : v2_neg(b->normal[eb]);
 }

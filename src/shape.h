@@ -65,10 +65,31 @@ static inline c2d_vec2 v2_lerp(c2d_vec2 a, c2d_vec2 b, double t)
 }
 
 /* Unit vector of a, or fallback when a is zero. */
+/* Length without overflow or underflow: squares of components beyond about 1e150 or below 1e-150
+ * leave double range, so such vectors are scaled by their largest component first. */
+static inline double v2_len_safe(c2d_vec2 a)
+{
+    double l = v2_len(a);
+    if (l > 1e-150 && l < 1e150)
+        return l;
+    double m = fmax(fabs(a.x), fabs(a.y));
+    if (!(m > 0) || !isfinite(m))
+        return m;
+    double x = a.x / m, y = a.y / m;
+    return m * sqrt(x * x + y * y);
+}
+
 static inline c2d_vec2 v2_normalize_or(c2d_vec2 a, c2d_vec2 fallback)
 {
     double l = v2_len(a);
-    return l > 0 ? v2(a.x / l, a.y / l) : fallback;
+    if (l > 1e-150 && l < 1e150)
+        return v2(a.x / l, a.y / l);
+    double m = fmax(fabs(a.x), fabs(a.y));
+    if (!(m > 0) || !isfinite(m))
+        return fallback;
+    a = v2(a.x / m, a.y / m);
+    l = v2_len(a);
+    return v2(a.x / l, a.y / l);
 }
 
 /* C2D_OK when x is finite and within C2D_MAX_COORDINATE, else the status to report. */
@@ -111,5 +132,11 @@ double c2d_max_separation(const c2d_shape *a, const c2d_shape *b, int *edge);
 void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out);
 /* Overlap of two rounded cores without building a manifold. */
 int c2d_overlap_cores(const c2d_shape *a, const c2d_shape *b);
+/* Whether the cores (radii left out) are apart by more than rounding, so that their closest points
+ * (filled in with their distance d) define the normal. */
+/* The edge normal of either core (from a towards b) with the largest separation: the touching
+ * direction when the cores' closest points nearly coincide. (0, 1) for two point cores. */
+c2d_vec2 c2d_best_face_normal(const c2d_shape *a, const c2d_shape *b);
+int c2d_cores_apart(const c2d_shape *a, const c2d_shape *b, c2d_vec2 *pa, c2d_vec2 *pb, double *d);
 
 #endif
