@@ -289,7 +289,9 @@ C2D_API c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2
  *  corner where the surface of the union goes on flat are not surface, so nothing moving along or
  *  across a seam ever reacts to them. Seams are found automatically between shapes of the set that
  *  touch (radius-0 kinds: rectangles, polygons, segments); c2d_static_set_mark_neighbours adds pairs
- *  with a larger gap allowance.
+ *  with a larger gap allowance. Sweeps, push-outs, moves and ball steps only read a set, so they may
+ *  run from several threads at once; c2d_static_set_set_enabled and c2d_static_set_mark_neighbours
+ *  write it.
  *  @{ */
 
 /** What a sweep found. */
@@ -393,8 +395,8 @@ typedef struct c2d_sweep_contact {
     c2d_vec2 normal;
     /** The response applied. */
     c2d_response response;
-    /** 1 when the mover started inside (overlapping deeper than touching) and was pushed out along
-     *  the shortest way out of the set's union at t = 0, else 0. */
+    /** 1 when the mover started inside (overlapping deeper than touching) and was pushed out of the
+     *  set's union at t = 0 (as by c2d_static_set_push_out), else 0. */
     int pushed_out;
 } c2d_sweep_contact;
 
@@ -409,7 +411,8 @@ typedef struct c2d_move_result {
     double travelled;
     /** Number of contacts met, including those that did not fit in the caller's array. */
     int count;
-    /** 1 if the motion was cut short because it met more than 256 contacts (a wedge), else 0. */
+    /** 1 if the motion was cut short because it met more than 256 contacts (a mover rattling in a
+     *  gap barely wider than itself), else 0. */
     int truncated;
 } c2d_move_result;
 
@@ -419,8 +422,11 @@ typedef struct c2d_move_result {
 C2D_API c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *mover, c2d_vec2 displacement,
                                         c2d_toi *out, int *index);
 
-/** The shortest displacement that takes the mover out of the union of the set's shapes (to touching),
- *  or zero when it overlaps none. Deterministic; ties go to the lower shape index. */
+/** The displacement that takes the mover out of the union of the set's shapes to touching, or zero
+ *  when it overlaps none (touching is not overlapping). It is the shortest one among the nearest points
+ *  of every surface edge and corner of the set (seams excluded) that leave the mover in no shape,
+ *  preferring those whose straight path crosses no shape the mover is not already in (so a ball is not
+ *  pushed through a thin wall into the world outside). Deterministic; ties go to the lower shape index. */
 C2D_API c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *mover, c2d_vec2 *out);
 
 /** Moves the mover by displacement through the set with the responses of options (default slide), as
@@ -441,8 +447,10 @@ typedef struct c2d_ball {
 /** Moves the ball through the set for dt >= 0 units of time with as many contacts as happen (default
  *  response: bounce; face hits reflect about the face normal, corner hits about the line from the
  *  corner to the centre at contact). With restitution 1 and no friction the speed is kept to 1e-9
- *  relative. A ball that starts inside is pushed out the shortest way first, then goes on. Updates
- *  ball->position and ball->velocity. result may be NULL; contacts as for c2d_static_set_move. */
+ *  relative (a ball jammed between two facing surfaces it touches at once keeps only the motion along
+ *  them). A ball that starts inside is pushed out first (as by c2d_static_set_push_out), then goes on.
+ *  Updates ball->position and ball->velocity. result may be NULL; contacts as for
+ *  c2d_static_set_move, with t the fraction of dt. */
 C2D_API c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball *ball, double dt,
                                             const c2d_move_options *options, c2d_move_result *result,
                                             c2d_sweep_contact *contacts, int capacity);
@@ -452,6 +460,183 @@ C2D_API c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball 
 /* ---- swept collision and responses: END ---- */
 
 /* ---- world and broadphase: BEGIN (world section) ---- */
+
+/** @defgroup world Worlds: many shapes, a broadphase, queries and pairs
+ *  A world holds entries: a shape, a user value and filter bits. Its broadphase is a dynamic AABB tree
+ *  of fattened boxes, so shapes that move a little do not touch the tree, and every query costs about
+ *  log(n) plus the number of shapes near the answer.
+ *
+ *  Ownership: the world does NOT own the shapes. It keeps the pointer and reads the shape during
+ *  c2d_world_update and during queries, so a shape must be removed from every world before it is
+ *  destroyed (destroying a shape that is still in a world, then querying, is undefined behaviour).
+ *  The same shape may be added twice; it is then two entries.
+ *
+ *  Moving a shape: move it with the shape calls, then call c2d_world_update on its entry. Until then
+ *  the world answers from the shape's box as of the last add or update (the exact narrow-phase tests
+ *  read the shape as it is now).
+ *
+ *  Ids: c2d_world_add returns an id, never 0, unique among the world's live entries. An id stays
+ *  valid until its entry is removed; afterwards every call given it returns C2D_ERR_RANGE (an id is
+ *  reused only after about a million adds and removes of the same slot). Ids of live entries compare
+ *  in the order the entries' slots were assigned, and are below 2^53, so they are exact as Lua numbers.
+ *
+ *  Order: every list a world returns is in a documented order that depends only on the entries (their
+ *  geometry, user values and ids), never on the tree's shape or on memory addresses. Entries are
+ *  ordered by user value and then by id: give distinct user values (an index into your own array) and
+ *  the order is also independent of the order in which the entries were added.
+ *
+ *  Filters: each entry has category and mask bits (default: category 1, every mask bit set). Two
+ *  entries can pair only if (a.category & b.mask) != 0 and (b.category & a.mask) != 0; a query with a
+ *  filter sees an entry only under the same rule. Callbacks run after the bits test, so they are
+ *  called rarely.
+ *
+ *  Callbacks: queries run user callbacks only after the tree walk is done. A callback may add,
+ *  remove or update entries of the same world (an entry removed by a callback is not reported or passed
+ *  to a later callback); it must not destroy the world. Concurrency: a world may be queried from
+ *  several threads at once as long as nothing changes it meanwhile and callbacks do not change it.
+ *  @{ */
+
+/* (Ids and user values need exact-width integers; this include belongs with <stddef.h> at the top.) */
+#include <stdint.h>
+
+/** An opaque world handle, created by c2d_world_new and freed by c2d_world_destroy. */
+typedef struct c2d_world c2d_world;
+
+/** Identifies an entry in a world. 0 is never an id. */
+typedef uint64_t c2d_world_id;
+
+/** Every filter bit set: the default mask. */
+#define C2D_WORLD_ALL_BITS 0xFFFFFFFFu
+
+/** An entry found by a query. */
+typedef struct c2d_world_hit {
+    c2d_world_id id;  /**< the entry */
+    uintptr_t user;      /**< its user value (as given to c2d_world_add) */
+} c2d_world_hit;
+
+/** An entry hit by a ray. */
+typedef struct c2d_world_ray_hit {
+    c2d_world_id id;  /**< the entry */
+    uintptr_t user;      /**< its user value */
+    c2d_ray_hit ray;  /**< where and how the ray meets the entry's shape (ray.hit is 1) */
+} c2d_world_ray_hit;
+
+/** Two overlapping entries: a comes first in the world's order (user value, then id). */
+typedef struct c2d_world_pair {
+    c2d_world_id a;   /**< the first entry */
+    c2d_world_id b;   /**< the second entry */
+    uintptr_t user_a;    /**< a's user value */
+    uintptr_t user_b;    /**< b's user value */
+} c2d_world_pair;
+
+/** Decides whether a query sees one entry: return nonzero to accept it. */
+typedef int (*c2d_world_accept_fn)(void *ctx, c2d_world_id id, uintptr_t user);
+
+/** Decides whether two entries (a before b in the world's order) may pair: nonzero accepts. */
+typedef int (*c2d_world_pair_fn)(void *ctx, c2d_world_id a, uintptr_t user_a, c2d_world_id b, uintptr_t user_b);
+
+/** Which entries a query sees. A NULL filter sees every entry, whatever its bits. */
+typedef struct c2d_world_filter {
+    unsigned int category;      /**< the query's own category, tested against each entry's mask */
+    unsigned int mask;          /**< tested against each entry's category */
+    c2d_world_accept_fn accept; /**< optional: called for entries that pass the bits; NULL accepts all */
+    void *ctx;                  /**< passed to accept */
+} c2d_world_filter;
+
+/** A new, empty world in *out. */
+C2D_API c2d_status c2d_world_new(c2d_world **out);
+
+/** Frees a world (not its shapes). NULL is ignored. The handle and its ids must not be used afterwards. */
+C2D_API void c2d_world_destroy(c2d_world *world);
+
+/** How much the broadphase fattens each entry's box: by absolute + relative * (the larger side of the
+ *  shape's tight box) on every side. A shape that stays inside its fattened box costs no tree work on
+ *  c2d_world_update; bigger margins mean fewer tree updates but more candidate pairs. Defaults: 0 and
+ *  0.1 (a tenth of the shape's size, so it suits metres and pixels alike). Both must be finite, >= 0
+ *  and at most C2D_MAX_COORDINATE (else C2D_ERR_NOT_FINITE or C2D_ERR_RANGE). Applies to boxes
+ *  computed from now on. */
+C2D_API c2d_status c2d_world_set_margin(c2d_world *world, double absolute, double relative);
+
+/** Adds a shape with a user value; *out_id receives the new entry's id. The shape must stay alive
+ *  until it is removed (see Ownership above). */
+C2D_API c2d_status c2d_world_add(c2d_world *world, c2d_shape *shape, uintptr_t user, c2d_world_id *out_id);
+
+/** Removes an entry. The shape itself is left alone. C2D_ERR_RANGE for an id that is not in the world. */
+C2D_API c2d_status c2d_world_remove(c2d_world *world, c2d_world_id id);
+
+/** Tells the world that an entry's shape has moved, turned or been replaced by set_* calls. Cheap when
+ *  the shape is still inside its fattened box; otherwise the entry is re-placed in the tree, its box
+ *  stretched ahead in the direction the shape moved so that steady motion re-places it rarely. */
+C2D_API c2d_status c2d_world_update(c2d_world *world, c2d_world_id id);
+
+/** Number of entries in *out. */
+C2D_API c2d_status c2d_world_count(const c2d_world *world, int *out);
+
+/** An entry's shape and user value. Either out pointer may be NULL, not both. C2D_ERR_RANGE for an id
+ *  that is not in the world: this is the cheap way to ask whether an id is still valid. */
+C2D_API c2d_status c2d_world_get(const c2d_world *world, c2d_world_id id, c2d_shape **out_shape, uintptr_t *out_user);
+
+/** Replaces an entry's user value (this changes its place in the world's order). */
+C2D_API c2d_status c2d_world_set_user(c2d_world *world, c2d_world_id id, uintptr_t user);
+
+/** Sets an entry's category and mask bits (see Filters above). */
+C2D_API c2d_status c2d_world_set_bits(c2d_world *world, c2d_world_id id, unsigned int category, unsigned int mask);
+
+/** An entry's category and mask bits. Either out pointer may be NULL, not both. */
+C2D_API c2d_status c2d_world_get_bits(const c2d_world *world, c2d_world_id id, unsigned int *out_category,
+                                      unsigned int *out_mask);
+
+/** The pair filter used by c2d_world_pairs after the bits test; NULL (the default) accepts every pair. */
+C2D_API c2d_status c2d_world_set_pair_filter(c2d_world *world, c2d_world_pair_fn fn, void *ctx);
+
+/** Rebuilds the broadphase tree from scratch for the entries as they are now. Worth calling once after
+ *  adding many shapes that will not move (a level's tiles, say): queries get faster. Entries and ids
+ *  are unchanged. */
+C2D_API c2d_status c2d_world_optimize(c2d_world *world);
+
+/* Every query below lists the entries it finds in *count and, when capacity is large enough, in
+ * out[0 .. *count), ordered by user value and then id. If capacity is smaller than the count, nothing
+ * is written to out and C2D_ERR_CAPACITY is returned with *count set: call again with a larger array.
+ * out may be NULL with capacity 0 to ask for the count only. A negative capacity is C2D_ERR_RANGE. */
+
+/** Entries whose shapes overlap or touch the axis-aligned box (exact, not just their bounding boxes).
+ *  The box needs min <= max on both axes (else C2D_ERR_RANGE); a zero-size box is allowed. */
+C2D_API c2d_status c2d_world_query_aabb(const c2d_world *world, c2d_aabb box, const c2d_world_filter *filter,
+                                        c2d_world_hit *out, int capacity, int *count);
+
+/** Entries whose shapes contain the point p (on the boundary counts; see c2d_contains_point). */
+C2D_API c2d_status c2d_world_query_point(const c2d_world *world, c2d_vec2 p, const c2d_world_filter *filter,
+                                         c2d_world_hit *out, int capacity, int *count);
+
+/** Entries whose shapes overlap or touch `shape` (c2d_overlap). The shape need not be in the world; if
+ *  it is, its own entries are reported too (pass a filter to skip them). */
+C2D_API c2d_status c2d_world_query_shape(const c2d_world *world, const c2d_shape *shape,
+                                         const c2d_world_filter *filter, c2d_world_hit *out, int capacity,
+                                         int *count);
+
+/** The first entry hit by the ray origin + t * direction, 0 <= t <= max_t (same arguments as
+ *  c2d_raycast; a segment query from a to b is direction = b - a, max_t = 1). On a hit out->ray.hit is 1;
+ *  with no hit *out is all zero. Of entries hit at the same t, the first in the world's order wins. */
+C2D_API c2d_status c2d_world_raycast(const c2d_world *world, c2d_vec2 origin, c2d_vec2 direction, double max_t,
+                                     const c2d_world_filter *filter, c2d_world_ray_hit *out);
+
+/** Every entry hit by the ray, in order of t, ties in the world's order (count and capacity as for the
+ *  queries above). */
+C2D_API c2d_status c2d_world_raycast_all(const c2d_world *world, c2d_vec2 origin, c2d_vec2 direction,
+                                         double max_t, const c2d_world_filter *filter, c2d_world_ray_hit *out,
+                                         int capacity, int *count);
+
+/** Every pair of entries whose shapes overlap or touch, each pair once, that passes the bits test and
+ *  the pair filter. Pairs are ordered by their first entry, then their second, in the world's order.
+ *  When contacts is not NULL, contacts[i] receives c2d_collide(a's shape, b's shape) for out[i] (normal
+ *  from a to b). Count and capacity as for the queries above (contacts, if given, must hold capacity
+ *  entries too). The world keeps the candidate pairs between calls and only revisits entries whose
+ *  fattened boxes changed, which is why this call takes a non-const world: unlike the queries, it
+ *  must not run at the same time as any other call on the same world. */
+C2D_API c2d_status c2d_world_pairs(c2d_world *world, c2d_world_pair *out, c2d_contact *contacts, int capacity,
+                                   int *count);
+
+/** @} */
 
 /* ---- world and broadphase: END ---- */
 

@@ -1,0 +1,787 @@
+/* resolve.c - motions through a static set: the first contact (sweep), the shortest way out of the
+ * union (push-out, seed 004's problem 2 without random nudges), bump.lua-style moves with touch, slide,
+ * bounce and cross responses, and the ball stepper that bounces as often as a step requires.
+ *
+ * Every motion is one engine: the mover is a core (its vertices at the start, offset by p as it moves)
+ * and each leg is a ray cast of p against the rounded Minkowski hull of every nearby shape, seams
+ * excluded; the earliest hit ends the leg and its response shapes the next one. A ball is the mover
+ * whose core is one point, so its hull is the brick's own core swollen by the ball's radius. */
+#include "sweep.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* More contacts than this in one call means a wedge narrower than the mover: stop instead of spinning. */
+#define MAX_CONTACTS 256
+/* Push-out rounds before giving up (each leaves the union or goes one shape further out). */
+#define MAX_PUSHES 8
+/* Cross contacts kept per leg for ordering by time. */
+#define MAX_CROSS_PER_LEG 32
+#define STACK_HULL 64
+
+typedef struct mover {
+    const c2d_vec2 *v; /* core at offset 0 */
+    int n;
+    double r;
+    c2d_aabb box; /* at offset 0 */
+} mover;
+
+/* Storage for one Minkowski hull. */
+typedef struct hull_buf {
+    c2d_vec2 *v, *nrm;
+    int *bvert, *avert;
+} hull_buf;
+
+typedef struct engine {
+    const c2d_static_set *set;
+    const mover *a;
+    const c2d_response *responses;
+    c2d_response response;
+    double tol;
+    hull_buf buf[2];
+    void *heap;
+    c2d_vec2 stack_v[2][2 * STACK_HULL];
+    int stack_i[2][2 * STACK_HULL];
+} engine;
+
+static c2d_status engine_init(engine *e, const c2d_static_set *set, const mover *a, const c2d_move_options *opt,
+                              c2d_response deflt, double scale)
+{
+    e->set = set;
+    e->a = a;
+    e->responses = opt ? opt->responses : NULL;
+    e->response = opt && opt->response != C2D_RESPONSE_NONE ? opt->response : deflt;
+    e->tol = c2d_sweep_tolerance(fmax(scale, set->magnitude));
+    e->heap = NULL;
+    int cap = a->n + set->max_count;
+    if (a->n == 1)
+        return C2D_OK; /* the hull is the set's own core: no storage needed */
+    if (cap <= STACK_HULL) {
+        for (int k = 0; k < 2; k++) {
+            e->buf[k].v = e->stack_v[k];
+            e->buf[k].nrm = e->stack_v[k] + STACK_HULL;
+            e->buf[k].bvert = e->stack_i[k];
+            e->buf[k].avert = e->stack_i[k] + STACK_HULL;
+        }
+        return C2D_OK;
+    }
+    char *h = (char *)malloc(2 * (size_t)cap * (2 * sizeof(c2d_vec2) + 2 * sizeof(int)));
+    if (!h)
+        return C2D_ERR_NO_MEMORY;
+    e->heap = h;
+    for (int k = 0; k < 2; k++) {
+        e->buf[k].v = (c2d_vec2 *)h;
+        e->buf[k].nrm = e->buf[k].v + cap;
+        e->buf[k].bvert = (int *)(e->buf[k].nrm + cap);
+        e->buf[k].avert = e->buf[k].bvert + cap;
+        h = (char *)(e->buf[k].avert + cap);
+    }
+    return C2D_OK;
+}
+
+static c2d_response response_of(const engine *e, int i)
+{
+    return e->responses ? e->responses[i] : e->response;
+}
+
+/* The hull of shape i against the mover, and the shift that turns the mover's offset p into the point
+ * cast against it. */
+static void make_hull(const engine *e, int i, int slot, c2d_rhull *h, c2d_vec2 *shift)
+{
+    const c2d_shape *b = e->set->shapes[i];
+    const mover *a = e->a;
+    h->r = b->radius + a->r;
+    if (a->n == 1) {
+        h->n = b->count;
+        h->v = b->world;
+        h->nrm = b->normal;
+        h->bvert = h->avert = NULL;
+        *shift = a->v[0];
+        return;
+    }
+    const hull_buf *hb = &e->buf[slot];
+    h->n = c2d_minkowski(b->world, b->count, a->v, a->n, hb->v, hb->nrm, hb->bvert, hb->avert);
+    h->v = hb->v;
+    h->nrm = hb->nrm;
+    h->bvert = hb->bvert;
+    h->avert = hb->avert;
+    *shift = v2(0, 0);
+}
+
+static c2d_aabb mover_box(const mover *a, c2d_vec2 p, c2d_vec2 d, double grow)
+{
+    c2d_aabb b;
+    b.min = v2(a->box.min.x + p.x + fmin(d.x, 0) - grow, a->box.min.y + p.y + fmin(d.y, 0) - grow);
+    b.max = v2(a->box.max.x + p.x + fmax(d.x, 0) + grow, a->box.max.y + p.y + fmax(d.y, 0) + grow);
+    return b;
+}
+
+/* ---- first hit of a leg ---- */
+
+typedef struct cast_ctx {
+    const engine *e;
+    c2d_vec2 p, d;
+    int cross; /* 0: solid shapes, earliest hit; 1: crossable shapes, every entry */
+    double tmax;
+    int index;
+    c2d_rhull_hit hit;
+    int nx;
+    int xindex[MAX_CROSS_PER_LEG];
+    c2d_rhull_hit xhit[MAX_CROSS_PER_LEG];
+} cast_ctx;
+
+static int cast_visit(void *ctx, int i)
+{
+    cast_ctx *c = (cast_ctx *)ctx;
+    const engine *e = c->e;
+    c2d_response r = response_of(e, i);
+    if (r == C2D_RESPONSE_NONE || (r == C2D_RESPONSE_CROSS) != c->cross)
+        return 0;
+    c2d_rhull h;
+    c2d_vec2 shift;
+    make_hull(e, i, 0, &h, &shift);
+    c2d_seam_info seams = c2d_static_set_seam_info(e->set, i);
+    c2d_vec2 o = v2_add(c->p, shift);
+    c2d_rhull_hit hit;
+    if (c->cross) {
+        /* Only entries count: a crossable shape the mover is already inside was reported before. */
+        if (c->nx < MAX_CROSS_PER_LEG && c2d_rhull_signed_distance(&h, o, &hit) >= -e->tol &&
+            c2d_rhull_cast(&h, &seams, o, c->d, c->tmax, e->tol, &hit)) {
+            c->xindex[c->nx] = i;
+            c->xhit[c->nx] = hit;
+            c->nx++;
+        }
+        return 0;
+    }
+    if (c2d_rhull_cast(&h, &seams, o, c->d, c->tmax, e->tol, &hit)) {
+        if (c->index < 0 || hit.t < c->hit.t || (hit.t <= c->hit.t && i < c->index)) {
+            c->index = i;
+            c->hit = hit;
+            c->tmax = hit.t;
+        }
+    }
+    return 0;
+}
+
+/* ---- the shortest way out of the union ---- */
+
+typedef struct gather_ctx {
+    const engine *e;
+    int *items;
+    int count, capacity;
+} gather_ctx;
+
+static int gather_visit(void *ctx, int i)
+{
+    gather_ctx *g = (gather_ctx *)ctx;
+    c2d_response r = response_of(g->e, i);
+    if (r == C2D_RESPONSE_NONE || r == C2D_RESPONSE_CROSS)
+        return 0;
+    if (g->items && g->count < g->capacity)
+        g->items[g->count] = i;
+    g->count++;
+    return 0;
+}
+
+static int compare_ints(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
+typedef struct free_ctx {
+    const engine *e;
+    int skip;
+    c2d_vec2 q;
+    int blocked;
+} free_ctx;
+
+static int free_visit(void *ctx, int i)
+{
+    free_ctx *c = (free_ctx *)ctx;
+    c2d_response r = response_of(c->e, i);
+    if (i == c->skip || r == C2D_RESPONSE_NONE || r == C2D_RESPONSE_CROSS)
+        return 0;
+    c2d_rhull h;
+    c2d_vec2 shift;
+    c2d_rhull_hit f;
+    make_hull(c->e, i, 1, &h, &shift);
+    if (c2d_rhull_signed_distance(&h, v2_add(c->q, shift), &f) < -4 * c->e->tol)
+        c->blocked = 1;
+    return c->blocked;
+}
+
+/* Whether the mover at offset q overlaps no solid shape of the set except `skip`. */
+static int free_at(const engine *e, int skip, c2d_vec2 q)
+{
+    free_ctx c;
+    c.e = e;
+    c.skip = skip;
+    c.q = q;
+    c.blocked = 0;
+    c2d_static_set_query(e->set, mover_box(e->a, q, v2(0, 0), e->tol), free_visit, &c);
+    return !c.blocked;
+}
+
+typedef struct path_ctx {
+    const engine *e;
+    c2d_vec2 p, d;
+    int blocked;
+} path_ctx;
+
+static int path_visit(void *ctx, int i)
+{
+    path_ctx *c = (path_ctx *)ctx;
+    c2d_response r = response_of(c->e, i);
+    if (r == C2D_RESPONSE_NONE || r == C2D_RESPONSE_CROSS)
+        return 0;
+    c2d_rhull h;
+    c2d_vec2 shift;
+    c2d_rhull_hit f;
+    make_hull(c->e, i, 1, &h, &shift);
+    c2d_vec2 o = v2_add(c->p, shift);
+    if (c2d_rhull_signed_distance(&h, o, &f) < -c->e->tol)
+        return 0; /* already overlapped: leaving it is the point */
+    c2d_seam_info seams = c2d_static_set_seam_info(c->e->set, i);
+    if (c2d_rhull_cast(&h, &seams, o, c->d, 1.0, c->e->tol, &f) && f.t < 1 - 1e-9)
+        c->blocked = 1;
+    return c->blocked;
+}
+
+/* Whether the straight push from p to q enters no shape the mover does not already overlap: a push
+ * must not jump through a wall into the world outside. */
+static int path_clear(const engine *e, c2d_vec2 p, c2d_vec2 q)
+{
+    path_ctx c;
+    c.e = e;
+    c.p = p;
+    c.d = v2_sub(q, p);
+    c.blocked = 0;
+    c2d_static_set_query(e->set, mover_box(e->a, p, c.d, e->tol), path_visit, &c);
+    return !c.blocked;
+}
+
+/* The solid shapes whose boxes meet box, sorted by index, in *items: the caller's stack array at
+ * first, moved to (and then grown on) the heap when too small. */
+static int gather(const engine *e, c2d_aabb box, int **items, int *capacity, int *count, const int *stack)
+{
+    gather_ctx g;
+    g.e = e;
+    g.items = *items;
+    g.capacity = *capacity;
+    g.count = 0;
+    c2d_static_set_query(e->set, box, gather_visit, &g);
+    if (g.count > *capacity) {
+        int *grown = (int *)realloc(*items == stack ? NULL : *items, (size_t)g.count * sizeof(int));
+        if (!grown)
+            return -1;
+        *items = grown;
+        *capacity = g.count;
+        g.items = grown;
+        g.capacity = g.count;
+        g.count = 0;
+        c2d_static_set_query(e->set, box, gather_visit, &g);
+    }
+    if (g.count > 1)
+        qsort(*items, (size_t)g.count, sizeof(int), compare_ints);
+    *count = g.count;
+    return 0;
+}
+
+/* The nearest exit offered by shape i's surface features to a mover at offset p: the nearest point of
+ * each offset edge and of each corner arc that is surface (seams excluded) and leaves the mover in no
+ * other shape (and, when clean, whose straight path enters no shape the mover is not already in).
+ * Updates *best and the outputs when one is nearer than *best. */
+static void exits_of(const engine *e, int i, c2d_vec2 p, int clean, double *best, c2d_vec2 *out_p,
+                     int *out_index, c2d_rhull_hit *out_f)
+{
+    c2d_rhull h;
+    c2d_vec2 shift;
+    make_hull(e, i, 0, &h, &shift);
+    c2d_seam_info seams = c2d_static_set_seam_info(e->set, i);
+    c2d_vec2 o = v2_add(p, shift);
+    for (int feat = 0; feat < 2 * h.n; feat++) {
+        int k = feat >> 1, is_edge = !(feat & 1);
+        c2d_vec2 q, nq;
+        if (is_edge) {
+            if (h.n < 2)
+                continue;
+            c2d_vec2 a = h.v[k], e2 = v2_sub(h.v[(k + 1) % h.n], a);
+            double u = v2_dot(v2_sub(o, a), e2) / v2_len2(e2);
+            u = u < 0 ? 0 : (u > 1 ? 1 : u);
+            nq = h.nrm[k];
+            if (!c2d_rhull_feature_is_surface(&h, &seams, k, 1, nq))
+                continue;
+            q = v2_mad(v2_mad(a, u, e2), h.r, nq);
+        } else {
+            c2d_cone cone = c2d_core_vertex_cone(h.nrm, h.n, k);
+            if (seams.vcone)
+                cone = c2d_cone_intersect(cone, seams.vcone[h.bvert ? h.bvert[k] : k]);
+            if (cone.kind == C2D_CONE_EMPTY)
+                continue;
+            c2d_vec2 mid = cone.kind == C2D_CONE_FULL ? v2(0, 1) : v2_normalize_or(v2_add(cone.lo, cone.hi), cone.lo);
+            nq = v2_normalize_or(v2_sub(o, h.v[k]), mid);
+            if (!c2d_cone_contains(&cone, nq))
+                nq = v2_dot(nq, cone.lo) >= v2_dot(nq, cone.hi) ? cone.lo : cone.hi;
+            q = v2_mad(h.v[k], h.r, nq);
+        }
+        double len = v2_len(v2_sub(q, o));
+        if (!(len < *best))
+            continue;
+        c2d_vec2 np = v2_sub(q, shift);
+        if (!free_at(e, i, np) || (clean && !path_clear(e, p, np)))
+            continue;
+        *best = len;
+        *out_p = np;
+        *out_index = i;
+        out_f->k = k;
+        out_f->is_edge = is_edge;
+        out_f->normal = nq;
+        out_f->t = 0;
+    }
+}
+
+/* One round of push-out at offset p. Returns 0 when the mover overlaps nothing (deeper than touching),
+ * 1 with the new offset, shape index and feature (normal facing the mover) otherwise, or -1 when memory
+ * ran out. The exits are searched outwards in boxes of doubling size, so that a mover deep inside a
+ * block of bricks whose gaps are too narrow for it still finds the nearest way out of the block; an
+ * exit found within the searched distance cannot be beaten by a shape outside the box. Ties go to the
+ * lowest index, then to the feature order. Exits whose straight path would cross another shape (a wall
+ * between the mover and the world outside) are taken only when there is no other. If no exit is free (the mover is walled in), the
+ * deepest shape's own way out is taken and the next round goes on from there. */
+static int push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_index, c2d_rhull_hit *out_f)
+{
+    int stack[32];
+    int *items = stack, capacity = 32, count = 0;
+    if (gather(e, mover_box(e->a, p, v2(0, 0), e->tol), &items, &capacity, &count, stack) < 0)
+        return -1;
+    int deepest = -1;
+    double deepest_sd = -e->tol;
+    c2d_rhull_hit deepest_f;
+    deepest_f.k = 0;
+    deepest_f.is_edge = 0;
+    deepest_f.t = 0;
+    deepest_f.normal = v2(0, 1);
+    for (int j = 0; j < count; j++) {
+        c2d_rhull h;
+        c2d_vec2 shift;
+        c2d_rhull_hit f;
+        make_hull(e, items[j], 0, &h, &shift);
+        double sd = c2d_rhull_signed_distance(&h, v2_add(p, shift), &f);
+        if (sd < deepest_sd) {
+            deepest_sd = sd;
+            deepest = items[j];
+            deepest_f = f;
+        }
+    }
+    if (deepest < 0) {
+        if (items != stack)
+            free(items);
+        return 0;
+    }
+    const c2d_static_set *set = e->set;
+    double span = fmax(set->gw, set->gh) * set->cell + fmax(fabs(p.x - set->origin.x), fabs(p.y - set->origin.y));
+    double reach = fmax(e->a->box.max.x - e->a->box.min.x, e->a->box.max.y - e->a->box.min.y);
+    double best = INFINITY, reach0 = reach;
+    /* First only exits reached without passing through another shape; failing that, any exit. */
+    for (int clean = 1; clean >= 0 && best == INFINITY; clean--) {
+        for (reach = reach0;; reach *= 2) {
+            if (gather(e, mover_box(e->a, p, v2(0, 0), reach), &items, &capacity, &count, stack) < 0) {
+                if (items != stack)
+                    free(items);
+                return -1;
+            }
+            best = INFINITY;
+            for (int j = 0; j < count; j++)
+                exits_of(e, items[j], p, clean, &best, out_p, out_index, out_f);
+            /* Clean exits are looked for nearby only: far away, any way out is as good. */
+            if (best <= reach || reach > 2 * span || (clean && reach > 8 * reach0))
+                break;
+        }
+    }
+    if (best == INFINITY) {
+        *out_p = v2_mad(p, -deepest_sd, deepest_f.normal);
+        *out_index = deepest;
+        *out_f = deepest_f;
+    }
+    if (items != stack)
+        free(items);
+    return 1;
+}
+
+/* ---- the engine ---- */
+
+static void record(c2d_move_result *res, c2d_sweep_contact *contacts, int capacity, const c2d_sweep_contact *c)
+{
+    if (res->count < capacity)
+        contacts[res->count] = *c;
+    res->count++;
+}
+
+/* The contact record for shape i at mover offset p through hull feature f. */
+static c2d_sweep_contact make_contact(const engine *e, int i, const c2d_rhull_hit *f, c2d_vec2 p, double t,
+                                      c2d_response r, int pushed)
+{
+    c2d_sweep_contact c;
+    c2d_rhull h;
+    c2d_vec2 shift;
+    const c2d_shape *b = e->set->shapes[i];
+    make_hull(e, i, 1, &h, &shift);
+    c.index = i;
+    c.t = t;
+    c.normal = f->normal;
+    /* The point on the shape's surface: midway point moved out to B's side (they coincide at a hit). */
+    c2d_vec2 mid = c2d_rhull_contact_point(&h, f, b->world, b->radius, v2(0, 0), e->a->v, e->a->r, p);
+    c.point = mid;
+    c.response = r;
+    c.pushed_out = pushed;
+    return c;
+}
+
+static int compare_cross(const void *x, const void *y)
+{
+    const c2d_sweep_contact *a = (const c2d_sweep_contact *)x, *b = (const c2d_sweep_contact *)y;
+    if (a->t != b->t)
+        return a->t < b->t ? -1 : 1;
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+/* Runs the mover from offset *p with velocity *vel for time T; updates both. */
+static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, double restitution, double friction,
+                      c2d_move_result *res, c2d_sweep_contact *contacts, int capacity)
+{
+    c2d_vec2 p = *p_io, vel = *vel_io;
+    memset(res, 0, sizeof *res);
+    for (int round = 0; round < MAX_PUSHES; round++) {
+        c2d_vec2 np;
+        int index;
+        c2d_rhull_hit f;
+        int r = push_round(e, p, &np, &index, &f);
+        if (r < 0)
+            return C2D_ERR_NO_MEMORY;
+        if (r == 0)
+            break;
+        p = np;
+        c2d_sweep_contact c = make_contact(e, index, &f, p, 0.0, response_of(e, index), 1);
+        record(res, contacts, capacity, &c);
+    }
+    int any_cross = e->response == C2D_RESPONSE_CROSS;
+    if (e->responses)
+        for (int i = 0; i < e->set->n && !any_cross; i++)
+            any_cross = e->responses[i] == C2D_RESPONSE_CROSS;
+    double speed = v2_len(vel), remaining = T, elapsed = 0;
+    c2d_vec2 last_n = v2(0, 0); /* normal of the previous contact, while no distance was covered since */
+    int pinned = 0;
+    while (remaining > 0) {
+        c2d_vec2 d = v2_scale(vel, remaining);
+        double dl = v2_len(d);
+        if (!(dl > 0))
+            break;
+        cast_ctx c;
+        c.e = e;
+        c.p = p;
+        c.d = d;
+        c.cross = 0;
+        c.tmax = 1.0;
+        c.index = -1;
+        c.nx = 0;
+        c2d_aabb box = mover_box(e->a, p, d, e->tol);
+        c2d_static_set_query(e->set, box, cast_visit, &c);
+        double t = c.index >= 0 ? c.hit.t : 1.0;
+        if (any_cross) {
+            c.cross = 1;
+            c.tmax = t;
+            c2d_static_set_query(e->set, box, cast_visit, &c);
+            c2d_sweep_contact xs[MAX_CROSS_PER_LEG];
+            for (int k = 0; k < c.nx; k++)
+                xs[k] = make_contact(e, c.xindex[k], &c.xhit[k], v2_mad(p, c.xhit[k].t, d),
+                                     (elapsed + c.xhit[k].t * remaining) / T, C2D_RESPONSE_CROSS, 0);
+            if (c.nx > 1)
+                qsort(xs, (size_t)c.nx, sizeof xs[0], compare_cross);
+            for (int k = 0; k < c.nx; k++)
+                record(res, contacts, capacity, &xs[k]);
+        }
+        if (c.index < 0) {
+            p = v2_add(p, d);
+            res->travelled += dl;
+            break;
+        }
+        p = v2_mad(p, t, d);
+        res->travelled += t * dl;
+        if (t * dl > e->tol)
+            pinned = 0;
+        elapsed += t * remaining;
+        remaining -= t * remaining;
+        c2d_response r = response_of(e, c.index);
+        c2d_sweep_contact ct = make_contact(e, c.index, &c.hit, p, elapsed / T, r, 0);
+        record(res, contacts, capacity, &ct);
+        if (res->count > MAX_CONTACTS) {
+            res->truncated = 1;
+            break;
+        }
+        c2d_vec2 n = c.hit.normal;
+        double vn = v2_dot(vel, n);
+        c2d_vec2 prev_n = last_n;
+        int was_pinned = pinned;
+        last_n = n;
+        pinned = 1;
+        if (r == C2D_RESPONSE_TOUCH) {
+            vel = v2(0, 0);
+            break;
+        } else if (r == C2D_RESPONSE_SLIDE) {
+            vel = v2_mad(vel, -vn, n);
+            /* Slid into a second surface without moving: in a crease (two surfaces meeting at less
+             * than a half-turn) the only motion allowed by both is none. Without this the motion
+             * would ping-pong between them, shrinking but never vanishing. */
+            if (was_pinned && v2_dot(vel, prev_n) < -C2D_SWEEP_DIR_TOL * v2_len(vel))
+                vel = v2(0, 0);
+            speed = v2_len(vel); /* what later elastic bounces keep */
+        } else if (vn < 0) {
+            /* Bounce: the normal part turns round scaled by restitution; friction takes away up to
+             * friction times the normal impulse from the tangential part. A corner's normal is the
+             * line from the corner to the centre at contact, which is seed 004's beta = 2 theta - alpha. */
+            c2d_vec2 vt = v2_mad(vel, -vn, n);
+            double jn = -(1.0 + restitution) * vn;
+            c2d_vec2 nv = v2_mad(vel, jn, n);
+            double tl = v2_len(vt);
+            if (friction > 0 && tl > 0)
+                nv = v2_mad(nv, -fmin(tl, friction * jn) / tl, vt);
+            if (restitution >= 1 && friction <= 0) {
+                double l = v2_len(nv);
+                if (l > 0)
+                    nv = v2_scale(nv, speed / l); /* the speed is kept exactly, not just to rounding */
+            }
+            int facing = v2_dot(n, prev_n) < -1 + 1e-6;
+            if (was_pinned && facing && v2_dot(nv, prev_n) < -C2D_SWEEP_DIR_TOL * v2_len(nv)) {
+                /* Jammed between two facing surfaces it touches at once (a slot exactly its size):
+                 * bouncing would hit the other at once, for ever. Keep only what both allow, as a
+                 * slide. (In a wedge the bounces turn the motion round and out: those go on.) */
+                nv = v2_mad(vel, -vn, n);
+                if (v2_dot(nv, prev_n) < -C2D_SWEEP_DIR_TOL * v2_len(nv))
+                    nv = v2(0, 0);
+                speed = v2_len(nv);
+            }
+            vel = nv;
+        }
+    }
+    res->displacement = v2_sub(p, *p_io);
+    res->velocity = vel;
+    *p_io = p;
+    *vel_io = vel;
+    return C2D_OK;
+}
+
+/* ---- public calls ---- */
+
+c2d_move_options c2d_move_options_default(void)
+{
+    c2d_move_options o;
+    o.response = C2D_RESPONSE_NONE;
+    o.responses = NULL;
+    o.restitution = 1.0;
+    o.friction = 0.0;
+    return o;
+}
+
+static c2d_status check_options(const c2d_move_options *o, int n)
+{
+    if (!o)
+        return C2D_OK;
+    if (o->responses)
+        for (int i = 0; i < n; i++)
+            if ((int)o->responses[i] < 0 || (int)o->responses[i] > C2D_RESPONSE_CROSS)
+                return C2D_ERR_RANGE;
+    if (!isfinite(o->restitution) || !isfinite(o->friction))
+        return C2D_ERR_NOT_FINITE;
+    if (o->restitution < 0 || o->restitution > 1 || o->friction < 0 || o->friction > C2D_MAX_COORDINATE ||
+        (int)o->response < 0 || (int)o->response > C2D_RESPONSE_CROSS)
+        return C2D_ERR_RANGE;
+    return C2D_OK;
+}
+
+static void mover_of_shape(const c2d_shape *s, mover *m)
+{
+    m->v = s->world;
+    m->n = s->count;
+    m->r = s->radius;
+    m->box = s->aabb;
+}
+
+static double vec_magnitude(c2d_vec2 v)
+{
+    return fmax(fabs(v.x), fabs(v.y));
+}
+
+c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
+                                c2d_toi *out, int *index)
+{
+    if (!set || !mover_shape || !out || !index)
+        return C2D_ERR_NULL;
+    c2d_status st = c2d_check_vec(displacement);
+    if (st != C2D_OK)
+        return st;
+    mover a;
+    mover_of_shape(mover_shape, &a);
+    engine e;
+    st = engine_init(&e, set, &a, NULL, C2D_RESPONSE_SLIDE,
+                     fmax(c2d_aabb_magnitude(a.box), vec_magnitude(displacement)));
+    if (st != C2D_OK)
+        return st;
+    c2d_toi r;
+    memset(&r, 0, sizeof r);
+    r.t = 1;
+    int hit_index = -1;
+    cast_ctx c;
+    c.e = &e;
+    c.p = v2(0, 0);
+    c.d = displacement;
+    c.cross = 0;
+    c.tmax = 1.0;
+    c.index = -1;
+    c.nx = 0;
+    c2d_vec2 np;
+    c2d_rhull_hit f;
+    /* Overlap first: reported with the shape and the normal of the shortest way out. */
+    int pr = push_round(&e, c.p, &np, &hit_index, &f);
+    if (pr < 0) {
+        free(e.heap);
+        return C2D_ERR_NO_MEMORY;
+    }
+    if (pr > 0) {
+        c2d_rhull h;
+        c2d_vec2 shift;
+        c2d_rhull_hit sf;
+        make_hull(&e, hit_index, 0, &h, &shift);
+        r.state = C2D_TOI_OVERLAP;
+        r.t = 0;
+        r.depth = -c2d_rhull_signed_distance(&h, shift, &sf);
+        r.normal = v2_neg(f.normal);
+        r.point = c2d_rhull_contact_point(&h, &sf, set->shapes[hit_index]->world, set->shapes[hit_index]->radius,
+                                          v2(0, 0), a.v, a.r, v2(0, 0));
+    } else {
+        c2d_static_set_query(set, mover_box(&a, c.p, displacement, e.tol), cast_visit, &c);
+        hit_index = c.index;
+        if (c.index >= 0) {
+            c2d_rhull h;
+            c2d_vec2 shift;
+            make_hull(&e, c.index, 0, &h, &shift);
+            r.state = C2D_TOI_HIT;
+            r.t = c.hit.t;
+            r.normal = v2_neg(c.hit.normal);
+            r.point = c2d_rhull_contact_point(&h, &c.hit, set->shapes[c.index]->world, set->shapes[c.index]->radius,
+                                              v2(0, 0), a.v, a.r, v2_scale(displacement, c.hit.t));
+        }
+    }
+    free(e.heap);
+    *out = r;
+    *index = hit_index;
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 *out)
+{
+    if (!set || !mover_shape || !out)
+        return C2D_ERR_NULL;
+    mover a;
+    mover_of_shape(mover_shape, &a);
+    engine e;
+    c2d_status st = engine_init(&e, set, &a, NULL, C2D_RESPONSE_SLIDE, c2d_aabb_magnitude(a.box));
+    if (st != C2D_OK)
+        return st;
+    c2d_vec2 p = v2(0, 0);
+    for (int round = 0; round < MAX_PUSHES; round++) {
+        c2d_vec2 np;
+        int index;
+        c2d_rhull_hit f;
+        int r = push_round(&e, p, &np, &index, &f);
+        if (r < 0) {
+            free(e.heap);
+            return C2D_ERR_NO_MEMORY;
+        }
+        if (r == 0)
+            break;
+        p = np;
+    }
+    free(e.heap);
+    *out = p;
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_move(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
+                               const c2d_move_options *options, c2d_move_result *result,
+                               c2d_sweep_contact *contacts, int capacity)
+{
+    if (!set || !mover_shape || !result || (capacity > 0 && !contacts))
+        return C2D_ERR_NULL;
+    if (capacity < 0)
+        return C2D_ERR_RANGE;
+    c2d_status st = c2d_check_vec(displacement);
+    if (st == C2D_OK)
+        st = check_options(options, set->n);
+    if (st != C2D_OK)
+        return st;
+    mover a;
+    mover_of_shape(mover_shape, &a);
+    engine e;
+    st = engine_init(&e, set, &a, options, C2D_RESPONSE_SLIDE,
+                     fmax(c2d_aabb_magnitude(a.box), vec_magnitude(displacement)));
+    if (st != C2D_OK)
+        return st;
+    c2d_move_options o = options ? *options : c2d_move_options_default();
+    c2d_vec2 p = v2(0, 0), vel = displacement;
+    c2d_move_result res;
+    st = run(&e, &p, &vel, 1.0, o.restitution, o.friction, &res, contacts, capacity);
+    free(e.heap);
+    if (st == C2D_OK)
+        *result = res;
+    return st;
+}
+
+c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball *ball, double dt,
+                                    const c2d_move_options *options, c2d_move_result *result,
+                                    c2d_sweep_contact *contacts, int capacity)
+{
+    if (!set || !ball || (capacity > 0 && !contacts))
+        return C2D_ERR_NULL;
+    if (capacity < 0)
+        return C2D_ERR_RANGE;
+    c2d_status st = c2d_check_vec(ball->position);
+    if (st == C2D_OK)
+        st = c2d_check_vec(ball->velocity);
+    if (st == C2D_OK)
+        st = c2d_check_number(ball->radius);
+    if (st == C2D_OK)
+        st = c2d_check_number(dt);
+    if (st == C2D_OK)
+        st = check_options(options, set->n);
+    if (st != C2D_OK)
+        return st;
+    if (!(ball->radius > 0))
+        return C2D_ERR_SIZE;
+    if (dt < 0 || vec_magnitude(ball->velocity) * dt > C2D_MAX_COORDINATE)
+        return C2D_ERR_RANGE;
+    static const c2d_vec2 centre = {0.0, 0.0};
+    mover a;
+    a.v = &centre;
+    a.n = 1;
+    a.r = ball->radius;
+    a.box.min = v2(-ball->radius, -ball->radius);
+    a.box.max = v2(ball->radius, ball->radius);
+    engine e;
+    st = engine_init(&e, set, &a, options, C2D_RESPONSE_BOUNCE,
+                     vec_magnitude(ball->position) + vec_magnitude(ball->velocity) * dt + ball->radius);
+    if (st != C2D_OK)
+        return st;
+    c2d_move_options o = options ? *options : c2d_move_options_default();
+    c2d_vec2 p = ball->position, vel = ball->velocity;
+    c2d_move_result res;
+    st = run(&e, &p, &vel, dt, o.restitution, o.friction, &res, contacts, capacity);
+    free(e.heap);
+    if (st != C2D_OK)
+        return st;
+    ball->position = p;
+    ball->velocity = vel;
+    if (result)
+        *result = res;
+    return C2D_OK;
+}

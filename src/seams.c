@@ -1,0 +1,116 @@
+/* seams.c - seams between touching shapes (seed 004, problem 1): which edges and corners of a shape are
+ * hidden inside the union of the shapes around it, so that a ball rolling along a row of bricks or a box
+ * sliding over a tile floor never hits an internal edge or the corner at a joint.
+ *
+ * The rule is one idea applied twice. A contact is real only if its normal is a normal of the union
+ * there. For an edge covered by opposite collinear edges of neighbours, the union has no boundary there
+ * at all: the edge is a seam. For a corner, the union's normals are those shared by every shape meeting
+ * at that point: the intersection of their normal cones (a vertex on a neighbour's edge contributes that
+ * edge's normal, a vertex buried inside a neighbour contributes nothing). At the joint of two equal
+ * bricks that leaves the single "up" direction, so a corner bounce there is impossible.
+ *
+ * This file only needs the shapes, not the static set, so the world's broadphase can reuse it.
+ */
+#include "sweep.h"
+
+/* Whether neighbour edges opposite to edge e of s cover it end to end (gaps up to their tolerance). */
+static int edge_covered(const c2d_shape *s, int e, const c2d_seam_neighbour *nb, int nn)
+{
+    c2d_vec2 a = s->world[e], b = s->world[(e + 1) % s->count];
+    c2d_vec2 n = s->normal[e];
+    double len = v2_len(v2_sub(b, a));
+    c2d_vec2 t = v2_scale(v2_sub(b, a), 1.0 / len);
+    double covered = 0.0, slack = 0.0;
+    for (int k = 0; k < nn; k++)
+        slack = fmax(slack, nb[k].tolerance);
+    /* Grow the covered prefix [0, covered] by any interval starting inside it, until nothing grows: a
+     * few passes over a handful of neighbour edges, without storing the intervals. */
+    for (int progress = 1; progress && covered < len - slack;) {
+        progress = 0;
+        for (int k = 0; k < nn; k++) {
+            const c2d_shape *o = nb[k].shape;
+            double tol = nb[k].tolerance;
+            if (o->radius > 0)
+                continue;
+            for (int f = 0; f < c2d_edge_count(o); f++) {
+                if (v2_dot(o->normal[f], n) > -0.5)
+                    continue; /* not facing this edge */
+                c2d_vec2 c = v2_sub(o->world[f], a), d = v2_sub(o->world[(f + 1) % o->count], a);
+                if (fabs(v2_dot(c, n)) > tol || fabs(v2_dot(d, n)) > tol)
+                    continue; /* not on this edge's line */
+                double lo = fmin(v2_dot(c, t), v2_dot(d, t)), hi = fmax(v2_dot(c, t), v2_dot(d, t));
+                if (lo <= covered + tol && hi > covered) {
+                    covered = hi;
+                    progress = 1;
+                }
+            }
+        }
+    }
+    return covered >= len - slack;
+}
+
+/* The normal cones the neighbour o has at point p: none touching (returns 0 and leaves *buried 0), p
+ * buried inside o (*buried = 1), or up to two cones (two for the interior of a segment, one per side). */
+static int neighbour_cones(const c2d_shape *o, c2d_vec2 p, double tol, c2d_cone *cones, int *buried)
+{
+    *buried = 0;
+    if (o->radius > 0 || o->count < 2)
+        return 0;
+    for (int j = 0; j < o->count; j++) {
+        if (v2_len(v2_sub(p, o->world[j])) <= tol) {
+            cones[0] = c2d_core_vertex_cone(o->normal, o->count, j);
+            return 1;
+        }
+    }
+    int found = 0;
+    double deepest = -INFINITY;
+    for (int f = 0; f < c2d_edge_count(o); f++) {
+        c2d_vec2 a = o->world[f], b = o->world[(f + 1) % o->count];
+        double side = v2_dot(v2_sub(p, a), o->normal[f]);
+        deepest = fmax(deepest, side);
+        if (fabs(side) > tol)
+            continue;
+        c2d_vec2 e = v2_sub(b, a);
+        double u = v2_dot(v2_sub(p, a), e);
+        if (u < 0 || u > v2_len2(e))
+            continue;
+        cones[found].kind = C2D_CONE_ARC;
+        cones[found].lo = cones[found].hi = o->normal[f];
+        if (++found == 2)
+            break;
+    }
+    if (!found && o->count >= 3 && deepest < -tol)
+        *buried = 1;
+    return found;
+}
+
+void c2d_seams_compute(const c2d_shape *s, const c2d_seam_neighbour *nb, int nn, unsigned char *ghost_edge,
+                       c2d_cone *vcone)
+{
+    int n = s->count, ne = c2d_edge_count(s);
+    for (int i = 0; i < n; i++)
+        vcone[i] = c2d_core_vertex_cone(s->normal, n, i);
+    for (int e = 0; e < ne; e++)
+        ghost_edge[e] = 0;
+    if (s->radius > 0 || n < 2)
+        return;
+    for (int e = 0; e < ne; e++)
+        ghost_edge[e] = (unsigned char)edge_covered(s, e, nb, nn);
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < nn && vcone[i].kind != C2D_CONE_EMPTY; k++) {
+            c2d_cone cones[2];
+            int buried;
+            int m = neighbour_cones(nb[k].shape, s->world[i], nb[k].tolerance, cones, &buried);
+            if (buried) {
+                vcone[i].kind = C2D_CONE_EMPTY;
+            } else if (m > 0) {
+                /* The union of the intersections with each cone; at most one is not empty for a
+                 * corner lying on a segment, so keep the first that is not. */
+                c2d_cone r = c2d_cone_intersect(vcone[i], cones[0]);
+                if (r.kind == C2D_CONE_EMPTY && m == 2)
+                    r = c2d_cone_intersect(vcone[i], cones[1]);
+                vcone[i] = r;
+            }
+        }
+    }
+}

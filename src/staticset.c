@@ -1,0 +1,328 @@
+/* staticset.c - the static set: private copies of shapes handed in together (bricks, tiles, walls), a
+ * uniform grid over their boxes for fast queries, and the seam information kept up to date as shapes
+ * are enabled, disabled or marked as neighbours. The motions through a set live in resolve.c. */
+#include "sweep.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The grid never has more cells than this many per shape (plus a constant), whatever the layout. */
+#define GRID_CELLS_PER_SHAPE 4
+
+static int cell_x(const c2d_static_set *set, double x)
+{
+    double c = floor((x - set->origin.x) / set->cell);
+    return c < 0 ? 0 : (c >= set->gw ? set->gw - 1 : (int)c);
+}
+static int cell_y(const c2d_static_set *set, double y)
+{
+    double c = floor((y - set->origin.y) / set->cell);
+    return c < 0 ? 0 : (c >= set->gh ? set->gh - 1 : (int)c);
+}
+
+static int boxes_overlap(c2d_aabb a, c2d_aabb b)
+{
+    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
+}
+
+static c2d_aabb box_grow(c2d_aabb b, double m)
+{
+    b.min = v2(b.min.x - m, b.min.y - m);
+    b.max = v2(b.max.x + m, b.max.y + m);
+    return b;
+}
+
+void c2d_static_set_query(const c2d_static_set *set, c2d_aabb box, c2d_set_visit visit, void *ctx)
+{
+    if (set->n == 0)
+        return;
+    double ex = set->origin.x + set->gw * set->cell, ey = set->origin.y + set->gh * set->cell;
+    if (box.max.x < set->origin.x || box.max.y < set->origin.y || box.min.x > ex || box.min.y > ey)
+        return;
+    int qx0 = cell_x(set, box.min.x), qx1 = cell_x(set, box.max.x);
+    int qy0 = cell_y(set, box.min.y), qy1 = cell_y(set, box.max.y);
+    for (int cy = qy0; cy <= qy1; cy++) {
+        for (int cx = qx0; cx <= qx1; cx++) {
+            int c = cy * set->gw + cx;
+            for (int k = set->cell_start[c]; k < set->cell_start[c + 1]; k++) {
+                int i = set->cell_items[k];
+                c2d_aabb b = set->shapes[i]->aabb;
+                /* A shape spanning several visited cells is reported only from the first of them, so
+                 * no "visited" marks are needed and queries stay read-only (thread-safe). */
+                int fx = cell_x(set, b.min.x), fy = cell_y(set, b.min.y);
+                if (cx != (fx > qx0 ? fx : qx0) || cy != (fy > qy0 ? fy : qy0))
+                    continue;
+                if (!set->enabled[i] || !boxes_overlap(b, box))
+                    continue;
+                if (visit(ctx, i))
+                    return;
+            }
+        }
+    }
+}
+
+static c2d_status build_grid(c2d_static_set *set)
+{
+    int n = set->n;
+    c2d_aabb all = set->shapes[0]->aabb;
+    double size = 0;
+    for (int i = 0; i < n; i++) {
+        c2d_aabb b = set->shapes[i]->aabb;
+        all.min = v2(fmin(all.min.x, b.min.x), fmin(all.min.y, b.min.y));
+        all.max = v2(fmax(all.max.x, b.max.x), fmax(all.max.y, b.max.y));
+        size += fmax(b.max.x - b.min.x, b.max.y - b.min.y);
+    }
+    double w = all.max.x - all.min.x, h = all.max.y - all.min.y;
+    /* Cells about the mean shape size: a ball or tile query then touches a handful of cells. */
+    double cell = fmax(size / n, fmax(w, h) * 1e-6);
+    if (!(cell > 0))
+        cell = 1.0;
+    double limit = (double)GRID_CELLS_PER_SHAPE * n + 64;
+    while ((floor(w / cell) + 1) * (floor(h / cell) + 1) > limit)
+        cell *= 2;
+    set->origin = all.min;
+    set->cell = cell;
+    set->gw = (int)floor(w / cell) + 1;
+    set->gh = (int)floor(h / cell) + 1;
+    int cells = set->gw * set->gh;
+    set->cell_start = (int *)calloc((size_t)cells + 1, sizeof(int));
+    if (!set->cell_start)
+        return C2D_ERR_NO_MEMORY;
+    for (int pass = 0; pass < 2; pass++) {
+        /* Pass 0 counts the entries per cell, pass 1 fills them behind the prefix sums. */
+        for (int i = 0; i < n; i++) {
+            c2d_aabb b = set->shapes[i]->aabb;
+            for (int cy = cell_y(set, b.min.y); cy <= cell_y(set, b.max.y); cy++)
+                for (int cx = cell_x(set, b.min.x); cx <= cell_x(set, b.max.x); cx++) {
+                    int c = cy * set->gw + cx;
+                    if (pass == 0)
+                        set->cell_start[c + 1]++;
+                    else
+                        set->cell_items[set->cell_start[c]++] = i;
+                }
+        }
+        if (pass == 0) {
+            for (int c = 0; c < cells; c++)
+                set->cell_start[c + 1] += set->cell_start[c];
+            set->cell_items = (int *)malloc((size_t)(set->cell_start[cells] > 0 ? set->cell_start[cells] : 1) *
+                                            sizeof(int));
+            if (!set->cell_items)
+                return C2D_ERR_NO_MEMORY;
+        } else {
+            /* Filling advanced each start to the next cell's start: shift back. */
+            for (int c = cells; c > 0; c--)
+                set->cell_start[c] = set->cell_start[c - 1];
+            set->cell_start[0] = 0;
+        }
+    }
+    return C2D_OK;
+}
+
+/* The seam tolerance between shapes i and j, or 0 when they make no seams. */
+static double pair_tolerance(const c2d_static_set *set, int i, int j)
+{
+    double tol = set->seam_tolerance;
+    for (int k = 0; k < set->pair_count; k++) {
+        int a = set->pairs[2 * k], b = set->pairs[2 * k + 1];
+        if ((a == i && b == j) || (a == j && b == i))
+            tol = fmax(tol, set->pair_tolerance[k]);
+    }
+    return tol;
+}
+
+typedef struct gather_ctx {
+    const c2d_static_set *set;
+    int self;
+    int count;
+} gather_ctx;
+
+static int gather_neighbour(void *ctx, int j)
+{
+    gather_ctx *g = (gather_ctx *)ctx;
+    if (j == g->self)
+        return 0;
+    double tol = pair_tolerance(g->set, g->self, j);
+    if (tol > 0) {
+        g->set->scratch[g->count].shape = g->set->shapes[j];
+        g->set->scratch[g->count].tolerance = tol;
+        g->count++;
+    }
+    return 0;
+}
+
+static void recompute_seams(c2d_static_set *set, int i)
+{
+    gather_ctx g;
+    g.set = set;
+    g.self = i;
+    g.count = 0;
+    c2d_static_set_query(set, box_grow(set->shapes[i]->aabb, set->max_tolerance), gather_neighbour, &g);
+    c2d_seams_compute(set->shapes[i], set->scratch, g.count, set->ghost + set->offset[i],
+                      set->vcone + set->offset[i]);
+}
+
+typedef struct refresh_ctx {
+    c2d_static_set *set;
+} refresh_ctx;
+
+static int refresh_one(void *ctx, int j)
+{
+    recompute_seams(((refresh_ctx *)ctx)->set, j);
+    return 0;
+}
+
+/* Recomputes the seams of shape i and of every enabled shape near it. */
+static void refresh_around(c2d_static_set *set, int i)
+{
+    refresh_ctx r;
+    r.set = set;
+    if (set->enabled[i])
+        recompute_seams(set, i);
+    c2d_static_set_query(set, box_grow(set->shapes[i]->aabb, set->max_tolerance), refresh_one, &r);
+}
+
+void c2d_static_set_destroy(c2d_static_set *set)
+{
+    if (!set)
+        return;
+    if (set->shapes)
+        for (int i = 0; i < set->n; i++)
+            c2d_shape_destroy(set->shapes[i]);
+    free(set->shapes);
+    free(set->enabled);
+    free(set->offset);
+    free(set->ghost);
+    free(set->vcone);
+    free(set->scratch);
+    free(set->pairs);
+    free(set->pair_tolerance);
+    free(set->cell_start);
+    free(set->cell_items);
+    free(set);
+}
+
+c2d_status c2d_static_set_new(const c2d_shape *const *shapes, int n, const c2d_static_set_options *options,
+                              c2d_static_set **out)
+{
+    if (!out || (n > 0 && !shapes))
+        return C2D_ERR_NULL;
+    if (n < 0 || n > 0x1000000)
+        return C2D_ERR_RANGE;
+    for (int i = 0; i < n; i++)
+        if (!shapes[i])
+            return C2D_ERR_NULL;
+    double user_tol = options ? options->seam_tolerance : 0.0;
+    if (!isfinite(user_tol))
+        return C2D_ERR_NOT_FINITE;
+    if (user_tol < 0)
+        return C2D_ERR_SIZE;
+    if (user_tol > C2D_MAX_COORDINATE)
+        return C2D_ERR_RANGE;
+
+    c2d_static_set *set = (c2d_static_set *)calloc(1, sizeof *set);
+    if (!set)
+        return C2D_ERR_NO_MEMORY;
+    size_t slots = n > 0 ? (size_t)n : 1;
+    set->shapes = (c2d_shape **)calloc(slots, sizeof(c2d_shape *));
+    set->enabled = (unsigned char *)malloc(slots);
+    set->offset = (int *)calloc(slots + 1, sizeof(int));
+    set->scratch = (c2d_seam_neighbour *)malloc(slots * sizeof(c2d_seam_neighbour));
+    if (!set->shapes || !set->enabled || !set->offset || !set->scratch) {
+        c2d_static_set_destroy(set);
+        return C2D_ERR_NO_MEMORY;
+    }
+    set->n = n;
+    for (int i = 0; i < n; i++) {
+        c2d_status st = c2d_shape_clone(shapes[i], &set->shapes[i]);
+        if (st != C2D_OK) {
+            c2d_static_set_destroy(set);
+            return st;
+        }
+        set->enabled[i] = 1;
+        set->offset[i + 1] = set->offset[i] + shapes[i]->count;
+        set->magnitude = fmax(set->magnitude, c2d_aabb_magnitude(shapes[i]->aabb));
+        if (shapes[i]->count > set->max_count)
+            set->max_count = shapes[i]->count;
+    }
+    size_t feats = set->offset[n] > 0 ? (size_t)set->offset[n] : 1;
+    set->ghost = (unsigned char *)calloc(feats, 1);
+    set->vcone = (c2d_cone *)calloc(feats, sizeof(c2d_cone));
+    if (!set->ghost || !set->vcone || (n > 0 && build_grid(set) != C2D_OK)) {
+        c2d_static_set_destroy(set);
+        return C2D_ERR_NO_MEMORY;
+    }
+    if (!(options && options->no_auto_seams))
+        set->seam_tolerance = user_tol > 0 ? user_tol : 1e-9 * (1.0 + set->magnitude);
+    set->max_tolerance = set->seam_tolerance;
+    for (int i = 0; i < n; i++)
+        recompute_seams(set, i);
+    *out = set;
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_get_count(const c2d_static_set *set, int *out)
+{
+    if (!set || !out)
+        return C2D_ERR_NULL;
+    *out = set->n;
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_mark_neighbours(c2d_static_set *set, int i, int j, double tolerance)
+{
+    if (!set)
+        return C2D_ERR_NULL;
+    if (i < 0 || j < 0 || i >= set->n || j >= set->n || i == j)
+        return C2D_ERR_RANGE;
+    c2d_status st = c2d_check_number(tolerance);
+    if (st != C2D_OK)
+        return st;
+    if (!(tolerance > 0))
+        return C2D_ERR_SIZE;
+    if (set->pair_count == set->pair_capacity) {
+        int cap = set->pair_capacity ? 2 * set->pair_capacity : 8;
+        int *pairs = (int *)realloc(set->pairs, (size_t)cap * 2 * sizeof(int));
+        if (!pairs)
+            return C2D_ERR_NO_MEMORY;
+        set->pairs = pairs;
+        double *tols = (double *)realloc(set->pair_tolerance, (size_t)cap * sizeof(double));
+        if (!tols)
+            return C2D_ERR_NO_MEMORY;
+        set->pair_tolerance = tols;
+        set->pair_capacity = cap;
+    }
+    set->pairs[2 * set->pair_count] = i;
+    set->pairs[2 * set->pair_count + 1] = j;
+    set->pair_tolerance[set->pair_count] = tolerance;
+    set->pair_count++;
+    set->max_tolerance = fmax(set->max_tolerance, tolerance);
+    if (set->enabled[i])
+        recompute_seams(set, i);
+    if (set->enabled[j])
+        recompute_seams(set, j);
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_set_enabled(c2d_static_set *set, int i, int enabled)
+{
+    if (!set)
+        return C2D_ERR_NULL;
+    if (i < 0 || i >= set->n)
+        return C2D_ERR_RANGE;
+    unsigned char e = enabled ? 1 : 0;
+    if (set->enabled[i] != e) {
+        set->enabled[i] = e;
+        refresh_around(set, i);
+    }
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_is_seam(const c2d_static_set *set, int i, int e, int *out)
+{
+    if (!set || !out)
+        return C2D_ERR_NULL;
+    if (i < 0 || i >= set->n || e < 0 || e >= c2d_edge_count(set->shapes[i]))
+        return C2D_ERR_RANGE;
+    *out = set->ghost[set->offset[i] + e] != 0;
+    return C2D_OK;
+}

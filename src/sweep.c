@@ -1,0 +1,426 @@
+/* sweep.c - time of impact: the moving point against a rounded hull (offset edges plus corner circles,
+ * solved in parametric form), the Minkowski difference that turns any pair of moving shapes into that
+ * problem, normal cones for seam checks, and the public c2d_sweep. */
+#include "sweep.h"
+
+#include <stdlib.h>
+
+/* ---- normal cones ------------------------------------------------------------------------------ */
+
+int c2d_cone_contains(const c2d_cone *c, c2d_vec2 n)
+{
+    if (c->kind == C2D_CONE_FULL)
+        return 1;
+    if (c->kind == C2D_CONE_EMPTY)
+        return 0;
+    /* The two cross tests alone also admit -lo when the cone is a single direction; the dot test
+     * rules that out and is always true inside a cone at most a half-turn wide. */
+    return v2_cross(c->lo, n) >= -C2D_CONE_EPS && v2_cross(n, c->hi) >= -C2D_CONE_EPS &&
+           v2_dot(n, v2_add(c->lo, c->hi)) >= -C2D_CONE_EPS;
+}
+
+/* A direction strictly inside the arc (its bisector; the left normal of lo for a half-turn). */
+static c2d_vec2 cone_middle(const c2d_cone *c)
+{
+    c2d_vec2 m = v2_add(c->lo, c->hi);
+    double l = v2_len(m);
+    if (l > 1e-6)
+        return v2_scale(m, 1.0 / l);
+    return v2(-c->lo.y, c->lo.x);
+}
+
+c2d_cone c2d_cone_intersect(c2d_cone a, c2d_cone b)
+{
+    if (a.kind == C2D_CONE_EMPTY || b.kind == C2D_CONE_FULL)
+        return a;
+    if (b.kind == C2D_CONE_EMPTY || a.kind == C2D_CONE_FULL)
+        return b;
+    c2d_cone r;
+    r.kind = C2D_CONE_ARC;
+    /* Each end of the intersection is an end of one cone lying inside the other. */
+    if (c2d_cone_contains(&b, a.lo))
+        r.lo = a.lo;
+    else if (c2d_cone_contains(&a, b.lo))
+        r.lo = b.lo;
+    else
+        r.kind = C2D_CONE_EMPTY;
+    if (c2d_cone_contains(&b, a.hi))
+        r.hi = a.hi;
+    else if (c2d_cone_contains(&a, b.hi))
+        r.hi = b.hi;
+    else
+        r.kind = C2D_CONE_EMPTY;
+    if (r.kind == C2D_CONE_EMPTY) {
+        r.lo = r.hi = v2(0, 0);
+        return r;
+    }
+    /* Two half-turns facing apart meet in two opposite rays; the ends test cannot see that, the
+     * middle test can. Two isolated rays are not an arc of surface: treat them as none. */
+    c2d_vec2 m = cone_middle(&r);
+    if (!c2d_cone_contains(&a, m) || !c2d_cone_contains(&b, m)) {
+        r.kind = C2D_CONE_EMPTY;
+        r.lo = r.hi = v2(0, 0);
+    }
+    return r;
+}
+
+c2d_cone c2d_core_vertex_cone(const c2d_vec2 *normals, int count, int i)
+{
+    c2d_cone c;
+    if (count < 2) {
+        c.kind = C2D_CONE_FULL;
+        c.lo = c.hi = v2(0, 0);
+        return c;
+    }
+    c.kind = C2D_CONE_ARC;
+    c.lo = normals[(i + count - 1) % count];
+    c.hi = normals[i];
+    return c;
+}
+
+/* ---- Minkowski difference ---------------------------------------------------------------------- */
+
+/* 0 for directions in [0, pi), 1 for [pi, 2 pi): the first key of the angular merge. */
+static int half_turn(c2d_vec2 e)
+{
+    return e.y < 0 || (e.y <= 0 && e.x < 0);
+}
+
+/* Index of the lowest vertex (least y, then least x) of sign * p: where both merged edge sequences
+ * start with angle 0. */
+static int lowest_vertex(const c2d_vec2 *p, int n, double sign)
+{
+    int best = 0;
+    for (int i = 1; i < n; i++) {
+        double y = sign * p[i].y, by = sign * p[best].y;
+        if (y < by || (y <= by && sign * p[i].x < sign * p[best].x))
+            best = i;
+    }
+    return best;
+}
+
+int c2d_minkowski(const c2d_vec2 *bv, int bn, const c2d_vec2 *av, int an, c2d_vec2 *v, c2d_vec2 *nrm, int *bvert,
+                  int *avert)
+{
+    int m = 0;
+    if (an == 1 || bn == 1) {
+        int n = an == 1 ? bn : an;
+        for (int k = 0; k < n; k++) {
+            int i = an == 1 ? k : 0, j = an == 1 ? 0 : k;
+            v[m] = v2_sub(bv[i], av[j]);
+            bvert[m] = i;
+            avert[m] = j;
+            m++;
+        }
+    } else {
+        /* Merge the edges of B and of -A by angle (both counter-clockwise): the classic O(n + m)
+         * convex sum. -A's lowest vertex is A's highest. Parallel edges merge into one. */
+        int i0 = lowest_vertex(bv, bn, 1.0), j0 = lowest_vertex(av, an, -1.0);
+        int i = 0, j = 0;
+        while (i < bn || j < an) {
+            int ci = (i0 + i) % bn, cj = (j0 + j) % an;
+            v[m] = v2_sub(bv[ci], av[cj]);
+            bvert[m] = ci;
+            avert[m] = cj;
+            m++;
+            c2d_vec2 ep = v2_sub(bv[(ci + 1) % bn], bv[ci]);
+            c2d_vec2 eq = v2_sub(av[cj], av[(cj + 1) % an]);
+            int step;
+            if (i == bn) {
+                step = 2;
+            } else if (j == an) {
+                step = 1;
+            } else {
+                int hp = half_turn(ep), hq = half_turn(eq);
+                double c = v2_cross(ep, eq);
+                if (hp != hq)
+                    step = hp < hq ? 1 : 2;
+                else
+                    step = c > 0 ? 1 : (c < 0 ? 2 : 3);
+            }
+            if (step & 1)
+                i++;
+            if (step & 2)
+                j++;
+        }
+    }
+    if (m >= 2) {
+        for (int k = 0; k < m; k++) {
+            c2d_vec2 e = v2_sub(v[(k + 1) % m], v[k]);
+            nrm[k] = v2_normalize_or(v2_right(e), v2(0, 1));
+        }
+    }
+    return m;
+}
+
+/* ---- the rounded hull --------------------------------------------------------------------------- */
+
+static int hull_bvert(const c2d_rhull *h, int k)
+{
+    return h->bvert ? h->bvert[k] : k;
+}
+static int hull_avert(const c2d_rhull *h, int k)
+{
+    return h->avert ? h->avert[k] : 0;
+}
+
+int c2d_rhull_feature_is_surface(const c2d_rhull *h, const c2d_seam_info *seams, int k, int is_edge,
+                                 c2d_vec2 normal)
+{
+    if (!seams)
+        return 1;
+    int b0 = hull_bvert(h, k);
+    if (is_edge) {
+        int b1 = hull_bvert(h, (k + 1) % h->n);
+        /* A hull edge from an edge of B is that edge (B's edge b0 runs from b0 to b0 + 1); one from an
+         * edge of A touches B at its vertex b0, so B's corner decides. */
+        if (b0 != b1)
+            return !(seams->ghost_edge && seams->ghost_edge[b0]);
+    }
+    return !seams->vcone || c2d_cone_contains(&seams->vcone[b0], normal);
+}
+
+int c2d_rhull_cast(const c2d_rhull *h, const c2d_seam_info *seams, c2d_vec2 o, c2d_vec2 d, double tmax, double tol,
+                   c2d_rhull_hit *hit)
+{
+    int n = h->n, found = 0;
+    double best = tmax, r = h->r;
+    double dlen = v2_len(d);
+    if (!(dlen > 0))
+        return 0;
+    double approach = -C2D_SWEEP_DIR_TOL * dlen;
+    if (n >= 2) {
+        for (int k = 0; k < n; k++) {
+            c2d_vec2 nk = h->nrm[k];
+            double dn = v2_dot(d, nk);
+            if (!(dn < approach))
+                continue;
+            double s0 = v2_dot(v2_sub(o, h->v[k]), nk) - r;
+            if (s0 < -tol)
+                continue; /* behind this edge's line: the ray can only enter elsewhere */
+            double t = s0 > 0 ? s0 / -dn : 0.0;
+            if (t > best)
+                continue;
+            c2d_vec2 e = v2_sub(h->v[(k + 1) % n], h->v[k]);
+            double e2 = v2_len2(e);
+            double u = v2_dot(v2_sub(v2_mad(o, t, d), h->v[k]), e);
+            double slack = tol * sqrt(e2);
+            if (u < -slack || u > e2 + slack)
+                continue;
+            if (!c2d_rhull_feature_is_surface(h, seams, k, 1, nk))
+                continue;
+            if (t < best || !found) {
+                best = t;
+                hit->t = t;
+                hit->normal = nk;
+                hit->k = k;
+                hit->is_edge = 1;
+                found = 1;
+            }
+        }
+    }
+    if (r > 0) {
+        double a = v2_len2(d);
+        for (int k = 0; k < n; k++) {
+            /* |o + t d - v|^2 = r^2 in parametric form: no slopes, so vertical paths need no special
+             * case (the seed's k = dy/dx breaks there). The smaller root is c / (-b + sqrt(disc)),
+             * which never cancels. */
+            c2d_vec2 f = v2_sub(o, h->v[k]);
+            double b = v2_dot(f, d);
+            if (!(b < 0))
+                continue;
+            double c = v2_len2(f) - r * r;
+            double t;
+            if (c <= 0) {
+                t = 0.0; /* within tolerance of the circle (deeper starts are the caller's overlap) */
+            } else {
+                double disc = b * b - a * c;
+                if (disc < 0)
+                    continue;
+                double den = -b + sqrt(disc);
+                if (!(c < best * den))
+                    continue; /* t = c / den would exceed best: decided without dividing */
+                t = c / den;
+            }
+            if (t > best)
+                continue;
+            c2d_vec2 nh = v2_normalize_or(v2_mad(f, t, d), v2_scale(d, -1.0 / dlen));
+            if (!(v2_dot(d, nh) < approach))
+                continue; /* a graze: the path only touches the circle, as along a flat joint */
+            if (n >= 2) {
+                c2d_cone own = c2d_core_vertex_cone(h->nrm, n, k);
+                if (!c2d_cone_contains(&own, nh))
+                    continue; /* inside the strip of an edge: that edge's offset line decides */
+            }
+            if (!c2d_rhull_feature_is_surface(h, seams, k, 0, nh))
+                continue;
+            if (seams && seams->vcone) {
+                /* A corner whose surface is a single direction is a flat joint: the hit there is the
+                 * face's, with the face's exact normal rather than one off by rounding. */
+                const c2d_cone *vc = &seams->vcone[hull_bvert(h, k)];
+                if (vc->kind == C2D_CONE_ARC && fabs(v2_cross(vc->lo, vc->hi)) <= C2D_CONE_EPS &&
+                    v2_dot(vc->lo, vc->hi) > 0)
+                    nh = vc->lo;
+            }
+            if (t < best || !found) {
+                best = t;
+                hit->t = t;
+                hit->normal = nh;
+                hit->k = k;
+                hit->is_edge = 0;
+                found = 1;
+            }
+        }
+    }
+    return found;
+}
+
+double c2d_rhull_signed_distance(const c2d_rhull *h, c2d_vec2 p, c2d_rhull_hit *feature)
+{
+    int n = h->n;
+    feature->t = 0;
+    if (n == 1) {
+        c2d_vec2 f = v2_sub(p, h->v[0]);
+        feature->k = 0;
+        feature->is_edge = 0;
+        feature->normal = v2_normalize_or(f, v2(0, 1));
+        return v2_len(f) - h->r;
+    }
+    if (n >= 3) {
+        int kmax = 0;
+        double smax = -INFINITY;
+        for (int k = 0; k < n; k++) {
+            double s = v2_dot(v2_sub(p, h->v[k]), h->nrm[k]);
+            if (s > smax) {
+                smax = s;
+                kmax = k;
+            }
+        }
+        if (smax <= 0) {
+            feature->k = kmax;
+            feature->is_edge = 1;
+            feature->normal = h->nrm[kmax];
+            return smax - h->r;
+        }
+    }
+    /* Outside the core (or a 2-vertex core): the nearest point of the boundary. */
+    double best = INFINITY;
+    int edges = n == 2 ? 1 : n;
+    for (int k = 0; k < edges; k++) {
+        c2d_vec2 a = h->v[k], b = h->v[(k + 1) % n];
+        c2d_vec2 e = v2_sub(b, a);
+        double e2 = v2_len2(e);
+        double u = e2 > 0 ? v2_dot(v2_sub(p, a), e) / e2 : 0.0;
+        c2d_vec2 q;
+        int fk, fe;
+        if (u <= 0) {
+            q = a;
+            fk = k;
+            fe = 0;
+        } else if (u >= 1) {
+            q = b;
+            fk = (k + 1) % n;
+            fe = 0;
+        } else {
+            q = v2_mad(a, u, e);
+            fk = k;
+            fe = 1;
+        }
+        double dist = v2_len(v2_sub(p, q));
+        if (dist < best) {
+            best = dist;
+            feature->k = fk;
+            feature->is_edge = fe;
+            c2d_vec2 side = h->nrm[k];
+            if (n == 2 && fe && v2_dot(v2_sub(p, a), side) < 0)
+                feature->k = 1; /* the far side of a 2-vertex core is its edge 1 */
+            feature->normal = v2_normalize_or(v2_sub(p, q), fe ? h->nrm[feature->k] : side);
+        }
+    }
+    return best - h->r;
+}
+
+c2d_vec2 c2d_rhull_contact_point(const c2d_rhull *h, const c2d_rhull_hit *f, const c2d_vec2 *bv, double rb,
+                                 c2d_vec2 tb, const c2d_vec2 *av, double ra, c2d_vec2 ta)
+{
+    int k1 = f->is_edge ? (f->k + 1) % h->n : f->k;
+    c2d_vec2 b0 = v2_add(bv[hull_bvert(h, f->k)], tb), b1 = v2_add(bv[hull_bvert(h, k1)], tb);
+    c2d_vec2 a0 = v2_add(av[hull_avert(h, f->k)], ta), a1 = v2_add(av[hull_avert(h, k1)], ta);
+    c2d_vec2 n = f->normal, tg = v2(-n.y, n.x);
+    /* Across the normal: the middle of the overlap of the two touching features (a point for a
+     * corner). Along it: midway between the surfaces (they coincide at a time of impact). */
+    double bl = fmin(v2_dot(b0, tg), v2_dot(b1, tg)), bh = fmax(v2_dot(b0, tg), v2_dot(b1, tg));
+    double al = fmin(v2_dot(a0, tg), v2_dot(a1, tg)), ah = fmax(v2_dot(a0, tg), v2_dot(a1, tg));
+    double across = 0.5 * (fmax(bl, al) + fmin(bh, ah));
+    double sb = 0.5 * (v2_dot(b0, n) + v2_dot(b1, n)) + rb;
+    double sa = 0.5 * (v2_dot(a0, n) + v2_dot(a1, n)) - ra;
+    return v2_add(v2_scale(n, 0.5 * (sa + sb)), v2_scale(tg, across));
+}
+
+/* ---- the public pairwise sweep ----------------------------------------------------------------- */
+
+#define SWEEP_STACK 64
+
+c2d_status c2d_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_vec2 db, c2d_toi *out)
+{
+    if (!a || !b || !out)
+        return C2D_ERR_NULL;
+    c2d_status st = c2d_check_vec(da);
+    if (st == C2D_OK)
+        st = c2d_check_vec(db);
+    if (st != C2D_OK)
+        return st;
+    int cap = a->count + b->count;
+    c2d_vec2 sv[SWEEP_STACK], sn[SWEEP_STACK];
+    int sb[SWEEP_STACK], sa[SWEEP_STACK];
+    c2d_vec2 *v = sv, *nrm = sn;
+    int *bvert = sb, *avert = sa;
+    void *heap = NULL;
+    if (cap > SWEEP_STACK) {
+        heap = malloc((size_t)cap * (2 * sizeof(c2d_vec2) + 2 * sizeof(int)));
+        if (!heap)
+            return C2D_ERR_NO_MEMORY;
+        v = (c2d_vec2 *)heap;
+        nrm = v + cap;
+        bvert = (int *)(nrm + cap);
+        avert = bvert + cap;
+    }
+    c2d_rhull h;
+    h.n = c2d_minkowski(b->world, b->count, a->world, a->count, v, nrm, bvert, avert);
+    h.v = v;
+    h.nrm = nrm;
+    h.bvert = bvert;
+    h.avert = avert;
+    h.r = a->radius + b->radius;
+
+    double scale = fmax(c2d_aabb_magnitude(a->aabb), c2d_aabb_magnitude(b->aabb));
+    scale = fmax(scale, fmax(fmax(fabs(da.x), fabs(da.y)), fmax(fabs(db.x), fabs(db.y))));
+    double tol = c2d_sweep_tolerance(scale);
+    c2d_vec2 zero = v2(0, 0);
+    c2d_toi r;
+    c2d_rhull_hit f;
+    double sd = c2d_rhull_signed_distance(&h, zero, &f);
+    if (sd < -tol) {
+        r.state = C2D_TOI_OVERLAP;
+        r.t = 0;
+        r.depth = -sd;
+        r.normal = v2_neg(f.normal);
+        r.point = c2d_rhull_contact_point(&h, &f, b->world, b->radius, zero, a->world, a->radius, zero);
+    } else if (c2d_rhull_cast(&h, NULL, zero, v2_sub(da, db), 1.0, tol, &f)) {
+        r.state = C2D_TOI_HIT;
+        r.t = f.t;
+        r.depth = 0;
+        r.normal = v2_neg(f.normal);
+        r.point = c2d_rhull_contact_point(&h, &f, b->world, b->radius, v2_scale(db, f.t), a->world, a->radius,
+                                          v2_scale(da, f.t));
+    } else {
+        r.state = C2D_TOI_NONE;
+        r.t = 1;
+        r.depth = 0;
+        r.normal = zero;
+        r.point = zero;
+    }
+    free(heap);
+    *out = r;
+    return C2D_OK;
+}

@@ -1,0 +1,158 @@
+/* sweep.h - private interface of the swept-collision files (sweep.c, seams.c, staticset.c, resolve.c).
+ *
+ * Every swept query reduces to one primitive: a point moving along a ray against a "rounded hull", a
+ * convex core (1, 2 or more vertices, counter-clockwise) swollen by a radius. For a mover A and an
+ * obstacle B the hull is the Minkowski difference core(B) - core(A) swollen by rA + rB, and the ray is
+ * the relative displacement; for a ball it is simply B's core swollen by rB + the ball's radius. Each
+ * hull vertex and edge remembers which feature of B (and of A) it came from, so that a hit can be
+ * checked against B's seam information (a feature hidden inside the union of a static set is not
+ * surface) and so that contact points can be placed on the real shapes.
+ */
+#ifndef C2D_SWEEP_H
+#define C2D_SWEEP_H
+
+#include "shape.h"
+
+/* Touching tolerance, relative to 1 + the largest coordinate magnitude in play: far above rounding
+ * (about 1e-16 relative) and far below anything a game can see. */
+#define C2D_SWEEP_REL_TOL 1e-12
+/* A motion counts as approaching a surface only when its normal part exceeds this fraction of its
+ * length, so that a motion slid along a surface (normal part zero up to rounding) never re-hits it. */
+#define C2D_SWEEP_DIR_TOL 1e-12
+/* Tolerance on the sine of the angle when testing whether a normal lies in a cone. */
+#define C2D_CONE_EPS 1e-12
+
+/* A set of unit normal directions: empty, every direction, or the arc from lo counter-clockwise to hi
+ * (at most a half-turn; lo == hi is a single direction). */
+typedef enum c2d_cone_kind { C2D_CONE_EMPTY = 0, C2D_CONE_ARC = 1, C2D_CONE_FULL = 2 } c2d_cone_kind;
+typedef struct c2d_cone {
+    c2d_cone_kind kind;
+    c2d_vec2 lo, hi;
+} c2d_cone;
+
+int c2d_cone_contains(const c2d_cone *c, c2d_vec2 n);
+c2d_cone c2d_cone_intersect(c2d_cone a, c2d_cone b);
+/* The normal cone of vertex i of a core with the given edge normals (full for a 1-vertex core). */
+c2d_cone c2d_core_vertex_cone(const c2d_vec2 *normals, int count, int i);
+
+/* Seam information of one core of a static set: which edges and which corners are not surface.
+ * ghost_edge[e] != 0 hides edge e; vcone[i] is the part of vertex i's normal cone that is surface of the
+ * union (C2D_CONE_EMPTY hides the corner). Either pointer NULL means "all surface". */
+typedef struct c2d_seam_info {
+    const unsigned char *ghost_edge;
+    const c2d_cone *vcone;
+} c2d_seam_info;
+
+/* A rounded hull. bvert/avert give, for each hull vertex, the vertex of B's and A's core it is the
+ * difference of; NULL means the identity for B and vertex 0 for A (the ball case: A is one point). */
+typedef struct c2d_rhull {
+    int n;
+    const c2d_vec2 *v;
+    const c2d_vec2 *nrm; /* unit outward edge normals, n of them when n >= 2 */
+    const int *bvert;
+    const int *avert;
+    double r;
+} c2d_rhull;
+
+/* A feature of a rounded hull that a ray hit or a point is closest to: edge k (from vertex k to k+1)
+ * or vertex k. normal is the hull's outward unit normal there (B's surface normal, facing A). */
+typedef struct c2d_rhull_hit {
+    double t;
+    c2d_vec2 normal;
+    int k;
+    int is_edge;
+} c2d_rhull_hit;
+
+/* Minkowski difference core(B) - core(A) of two counter-clockwise cores, written to v (with edge
+ * normals in nrm and the feature maps in bvert/avert; each array holds bn + an entries). Returns the
+ * number of hull vertices. */
+int c2d_minkowski(const c2d_vec2 *bv, int bn, const c2d_vec2 *av, int an, c2d_vec2 *v, c2d_vec2 *nrm, int *bvert,
+                  int *avert);
+
+/* First time t in [0, tmax] at which o + t d enters the rounded hull through a feature that is surface
+ * (per seams; NULL means all). Returns 1 and fills *hit, or 0. The start must not be deeper inside
+ * than tol (see c2d_rhull_signed_distance); within tol counts as touching. */
+int c2d_rhull_cast(const c2d_rhull *h, const c2d_seam_info *seams, c2d_vec2 o, c2d_vec2 d, double tmax, double tol,
+                   c2d_rhull_hit *hit);
+
+/* Signed distance from p to the rounded hull's surface (negative inside) with the feature and its
+ * outward normal in *feature (t unused). Seams are not consulted. */
+double c2d_rhull_signed_distance(const c2d_rhull *h, c2d_vec2 p, c2d_rhull_hit *feature);
+
+/* Whether the hull's feature with the given normal is surface according to B's seam information. */
+int c2d_rhull_feature_is_surface(const c2d_rhull *h, const c2d_seam_info *seams, int k, int is_edge,
+                                 c2d_vec2 normal);
+
+/* The contact point of A (core av, radius ra, moved by ta) and B (core bv, radius rb, moved by tb) at a
+ * hull feature: midway between the two surfaces along the normal, at the middle of the overlap of the
+ * two features across it. */
+c2d_vec2 c2d_rhull_contact_point(const c2d_rhull *h, const c2d_rhull_hit *f, const c2d_vec2 *bv, double rb,
+                                 c2d_vec2 tb, const c2d_vec2 *av, double ra, c2d_vec2 ta);
+
+/* ---- seams.c: which features of a shape are hidden by the shapes touching it ---- */
+
+/* A shape touching the one whose seams are computed, with the gap up to which they count as joined. */
+typedef struct c2d_seam_neighbour {
+    const c2d_shape *shape;
+    double tolerance;
+} c2d_seam_neighbour;
+
+/* Fills ghost_edge (one per edge of s) and vcone (one per vertex of s) from s's neighbours: an edge is
+ * a seam when opposite, collinear edges of neighbours cover it; a corner's cone of surface normals is
+ * cut down to the normals every shape meeting there shares (empty where the union is flat or
+ * concave). Shapes with a radius neither make nor get seams. */
+void c2d_seams_compute(const c2d_shape *s, const c2d_seam_neighbour *nb, int nn, unsigned char *ghost_edge,
+                       c2d_cone *vcone);
+
+/* ---- staticset.c: the static set handle, its grid, and the seam bookkeeping ---- */
+
+struct c2d_static_set {
+    int n;
+    c2d_shape **shapes;     /* private clones */
+    unsigned char *enabled;
+    int *offset;            /* n + 1 offsets of each shape's entries in ghost and vcone (one per vertex) */
+    unsigned char *ghost;   /* per edge: hidden seam */
+    c2d_cone *vcone;        /* per vertex: surface normals of the union there */
+    c2d_seam_neighbour *scratch; /* n entries, for recomputing one shape's seams without allocating */
+    double seam_tolerance;  /* automatic seams; 0 when switched off */
+    double max_tolerance;   /* largest seam tolerance in use, for neighbour searches */
+    double magnitude;       /* largest coordinate magnitude of the shapes */
+    int max_count;          /* most core vertices of any shape */
+    int pair_count, pair_capacity;
+    int *pairs;             /* 2 per marked neighbour pair */
+    double *pair_tolerance;
+    /* Uniform grid: cell (x, y) lists the shapes whose boxes overlap it. */
+    c2d_vec2 origin;
+    double cell;
+    int gw, gh;
+    int *cell_start;        /* gw * gh + 1 */
+    int *cell_items;
+};
+
+/* Calls visit(ctx, i) once for every enabled shape whose box overlaps box, in a fixed order; stops early
+ * when visit returns nonzero. */
+typedef int (*c2d_set_visit)(void *ctx, int index);
+void c2d_static_set_query(const c2d_static_set *set, c2d_aabb box, c2d_set_visit visit, void *ctx);
+
+/* The seam information of shape i, for c2d_rhull_cast. */
+static inline c2d_seam_info c2d_static_set_seam_info(const c2d_static_set *set, int i)
+{
+    c2d_seam_info info;
+    info.ghost_edge = set->ghost + set->offset[i];
+    info.vcone = set->vcone + set->offset[i];
+    return info;
+}
+
+/* The touching tolerance for a scene whose coordinates have magnitude up to scale. */
+static inline double c2d_sweep_tolerance(double scale)
+{
+    return C2D_SWEEP_REL_TOL * (1.0 + scale);
+}
+
+/* Largest coordinate magnitude of a box. */
+static inline double c2d_aabb_magnitude(c2d_aabb b)
+{
+    return fmax(fmax(fabs(b.min.x), fabs(b.min.y)), fmax(fabs(b.max.x), fabs(b.max.y)));
+}
+
+#endif
