@@ -1,0 +1,88 @@
+# fuzz.mk - the libFuzzer harness (fuzz/fuzz_api.c) and what runs it:
+#   make fuzz FUZZ_SECONDS=N   fuzz for N seconds (default 60), new inputs kept in $(BUILD)/fuzz/corpus
+#   make fuzz-merge            add the inputs of the last `make fuzz` that reach new code to fuzz/corpus
+#   make fuzz-regress          replay every input of fuzz/corpus, then a short fixed-seed run (suite 51)
+#   make coverage              replay fuzz/corpus with clang's source coverage and print src/ line coverage
+# The harness compiles the library sources in (-DC2D_STATIC) so that the library itself is instrumented
+# by the fuzzer and the sanitizers. libFuzzer ships with clang (Debian: clang, libclang-rt-14-dev);
+# llvm-profdata and llvm-cov come with llvm-14.
+
+FUZZ_CC        ?= clang
+FUZZ_SECONDS   ?= 60
+FUZZ_JOBS      ?= 1
+FUZZ_MAX_LEN   ?= 512
+# The regression pass: the committed corpus once, then this many fixed-seed mutations.
+FUZZ_REGRESS_RUNS ?= 20000
+# Known, reported library bugs (tags of FZ_CHECK_KNOWN in fuzz/fuzz_api.c; fuzz/README.md lists them).
+# Their crash-* inputs in fuzz/corpus fail the replay until fixed; the mutation runs tolerate them so
+# that they look for new bugs. Remove a tag when its bug is fixed.
+FUZZ_KNOWN     ?=
+LLVM_PROFDATA  ?= llvm-profdata
+LLVM_COV       ?= llvm-cov
+
+FUZZ_DIR       := $(BUILD)/fuzz
+FUZZ_BIN       := $(FUZZ_DIR)/fuzz_api
+FUZZ_COV_BIN   := $(FUZZ_DIR)/fuzz_api_cov
+FUZZ_CFLAGS    := $(CSTD) -g $(WARN) -Iinclude -Isrc -DC2D_STATIC
+FUZZ_SAN       := -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# -fsanitize=fuzzer here only provides libFuzzer's main (to replay files); no ASan, so counts are clean.
+FUZZ_COVFLAGS  := -O1 -fsanitize=fuzzer -fprofile-instr-generate -fcoverage-mapping
+# Inputs that reproduce library bugs are named crash-*: they stay in the regression replay until the
+# bug is fixed, but seed neither the mutation runs (libFuzzer stops when a seed fails) nor the
+# coverage replay (an abort would lose the profile).
+FUZZ_CORPUS_OK  = $(filter-out fuzz/corpus/crash-%,$(wildcard fuzz/corpus/*))
+FUZZ_SEEDS      = $(FUZZ_DIR)/seeds.txt
+
+$(FUZZ_DIR)/seeds.txt: FORCE
+	@mkdir -p $(@D)
+	@echo "$(FUZZ_CORPUS_OK)" | tr ' ' ',' > $@
+FORCE:
+
+.PHONY: fuzz fuzz-merge fuzz-regress coverage FORCE
+
+$(FUZZ_BIN): fuzz/fuzz_api.c $(SRCS) $(HDRS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -o $@ fuzz/fuzz_api.c $(SRCS) -lm
+
+$(FUZZ_COV_BIN): fuzz/fuzz_api.c $(SRCS) $(HDRS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_COVFLAGS) -o $@ fuzz/fuzz_api.c $(SRCS) -lm
+
+# New inputs go to $(FUZZ_DIR)/corpus; fuzz/corpus only seeds the run. A finding stops the run and
+# is written to $(FUZZ_DIR)/crash-*; FZ_TRACE=1 $(FUZZ_BIN) <file> shows what it does.
+fuzz: $(FUZZ_BIN) $(FUZZ_SEEDS)
+	@mkdir -p $(FUZZ_DIR)/corpus
+	FZ_TOLERATE=$(FUZZ_KNOWN) $(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) \
+	    -print_final_stats=1 -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) -artifact_prefix=$(FUZZ_DIR)/ \
+	    -seed_inputs=@$(FUZZ_SEEDS) $(FUZZ_DIR)/corpus
+
+# Only inputs that add coverage are copied in, so the committed corpus stays small.
+fuzz-merge: $(FUZZ_BIN)
+	$(FUZZ_BIN) -merge=1 -max_len=$(FUZZ_MAX_LEN) fuzz/corpus $(FUZZ_DIR)/corpus
+
+# Every committed input on its own (so each failure is named), then the fixed-seed mutation run from
+# a fresh directory, so a failure there reproduces exactly. Prints one "ok"/"not ok" line per check.
+fuzz-regress: $(FUZZ_BIN) $(FUZZ_SEEDS)
+	@rm -rf $(FUZZ_DIR)/regress-out && mkdir -p $(FUZZ_DIR)/regress-out
+	@fail=0; for f in fuzz/corpus/*; do \
+	    if $(FUZZ_BIN) $$f > $(FUZZ_DIR)/regress-one.log 2>&1; then echo "ok     $$f"; \
+	    else fail=$$((fail + 1)); echo "not ok $$f: $$(grep -m1 -E 'invariant broken|ERROR: [A-Za-z]+Sanitizer|runtime error' \
+	        $(FUZZ_DIR)/regress-one.log)"; fi; \
+	done; \
+	if FZ_TOLERATE=$(FUZZ_KNOWN) $(FUZZ_BIN) -runs=$(FUZZ_REGRESS_RUNS) -seed=1 -max_len=$(FUZZ_MAX_LEN) \
+	    -seed_inputs=@$(FUZZ_SEEDS) -artifact_prefix=$(FUZZ_DIR)/regress- $(FUZZ_DIR)/regress-out \
+	    > $(FUZZ_DIR)/regress-run.log 2>&1; then \
+	    echo "ok     fixed-seed run: $$(grep -o 'Done [0-9]* runs' $(FUZZ_DIR)/regress-run.log)"; \
+	else fail=$$((fail + 1)); echo "not ok fixed-seed run: $$(grep -m1 -E 'invariant broken|ERROR: [A-Za-z]+Sanitizer|runtime error' \
+	    $(FUZZ_DIR)/regress-run.log) (input in $(FUZZ_DIR)/regress-crash-*)"; fi; \
+	test $$fail -eq 0
+
+coverage: $(FUZZ_COV_BIN)
+	@rm -f $(FUZZ_DIR)/cov-*.profraw
+	LLVM_PROFILE_FILE=$(FUZZ_DIR)/cov-%p.profraw FZ_TOLERATE=$(FUZZ_KNOWN) $(FUZZ_COV_BIN) $(FUZZ_CORPUS_OK) \
+	    > $(FUZZ_DIR)/coverage-run.log 2>&1
+	$(LLVM_PROFDATA) merge -sparse -o $(FUZZ_DIR)/coverage.profdata $(FUZZ_DIR)/cov-*.profraw
+	$(LLVM_COV) report $(FUZZ_COV_BIN) -instr-profile=$(FUZZ_DIR)/coverage.profdata $(SRCS)
+	@$(LLVM_COV) show $(FUZZ_COV_BIN) -instr-profile=$(FUZZ_DIR)/coverage.profdata -show-line-counts-or-regions \
+	    $(SRCS) > $(FUZZ_DIR)/coverage.txt
+	@echo "annotated sources (uncovered lines marked 0): $(FUZZ_DIR)/coverage.txt"
