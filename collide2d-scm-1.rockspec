@@ -45,6 +45,7 @@ build = {
         'src/sweep.c',
         'src/tree.c',
         'src/world.c',
+        'src/worldmove.c',
       },
       -- The core is compiled into the module, not linked from libcollide2d.so.
       defines = { 'C2D_STATIC' },

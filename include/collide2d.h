@@ -25,6 +25,7 @@
 #define COLLIDE2D_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -496,9 +497,6 @@ C2D_API c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball 
  *  several threads at once as long as nothing changes it meanwhile and callbacks do not change it.
  *  @{ */
 
-/* (Ids and user values need exact-width integers; this include belongs with <stddef.h> at the top.) */
-#include <stdint.h>
-
 /** An opaque world handle, created by c2d_world_new and freed by c2d_world_destroy. */
 typedef struct c2d_world c2d_world;
 
@@ -635,6 +633,38 @@ C2D_API c2d_status c2d_world_raycast_all(const c2d_world *world, c2d_vec2 origin
  *  must not run at the same time as any other call on the same world. */
 C2D_API c2d_status c2d_world_pairs(c2d_world *world, c2d_world_pair *out, c2d_contact *contacts, int capacity,
                                    int *count);
+
+/** Decides how a world move or ball step responds to one entry: return C2D_RESPONSE_NONE to ignore it,
+ *  or TOUCH, SLIDE, BOUNCE or CROSS. */
+typedef c2d_response (*c2d_world_response_fn)(void *ctx, c2d_world_id id, uintptr_t user);
+
+/** One contact of a world move or ball step: the entry met, and the contact as for a static set
+ *  (contact.index is the entry's rank among the entries the move considered; use id and user). */
+typedef struct c2d_world_contact {
+    c2d_world_id id;           /**< the entry met */
+    uintptr_t user;            /**< its user value */
+    c2d_sweep_contact contact; /**< when, where, normal and response */
+} c2d_world_contact;
+
+/** Moves the mover by displacement through the world's entries, as c2d_static_set_move does through a
+ *  static set (default response slide; seams between touching entries are found automatically, so a
+ *  box sliding over a floor of tiles never snags). The entries considered are those within reach of
+ *  the motion that pass the filter (NULL: all) and whose response is not NONE; respond (NULL: use
+ *  options->response for all) picks each entry's response. Entries whose shape is the mover itself are
+ *  skipped, so a shape in the world can be moved through its own world. The mover and the world are
+ *  not changed: result->displacement says where the mover ends. Contacts in the order met, up to
+ *  capacity; result->count counts them all. options->responses must be NULL (C2D_ERR_RANGE). */
+C2D_API c2d_status c2d_world_move(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
+                                  const c2d_world_filter *filter, c2d_world_response_fn respond, void *respond_ctx,
+                                  const c2d_move_options *options, c2d_move_result *result,
+                                  c2d_world_contact *contacts, int capacity);
+
+/** Moves a ball through the world's entries for dt, as c2d_static_set_step_ball does through a static
+ *  set (default response bounce), with the entries chosen as for c2d_world_move. Updates the ball. */
+C2D_API c2d_status c2d_world_step_ball(const c2d_world *world, c2d_ball *ball, double dt,
+                                       const c2d_world_filter *filter, c2d_world_response_fn respond,
+                                       void *respond_ctx, const c2d_move_options *options,
+                                       c2d_move_result *result, c2d_world_contact *contacts, int capacity);
 
 /** @} */
 
