@@ -75,5 +75,16 @@ done
 if [ -z "$missing" ]; then ok "every C2D_API function of the header is exported ($(echo "$declared" | wc -w))"
 else bad "every C2D_API function of the header is exported; missing:$missing"; fi
 
+# The header stands alone, in strict C99 and as C++.
+hdr_check() {
+    if printf '#include <collide2d.h>\nint c2d_header_check;\n' | $1 -Iinclude -fsyntax-only -Wall -Wextra -Werror $2 -x $3 -; then
+        ok "include/collide2d.h compiles alone: $1 $2"
+    else bad "include/collide2d.h compiles alone: $1 $2"; fi
+}
+hdr_check "${CC:-cc}" "-std=c99 -pedantic" c
+hdr_check "${CC:-cc}" "-std=c11" c
+hdr_check "${CXX:-c++}" "-std=c++98 -pedantic" c++
+hdr_check "${CXX:-c++}" "-std=c++17" c++
+
 echo "RESULT passed=$passed failed=$failed"
 [ "$failed" -eq 0 ]
