@@ -3,6 +3,7 @@
  * circles for rounded cores, with the quadratic solved in its cancellation-free form). */
 #include "shape.h"
 
+#include <float.h>
 #include <string.h>
 
 /* Greatest signed distance of p from the edge lines of a polygon core (<= 0 inside). */
@@ -40,6 +41,15 @@ static c2d_vec2 core_closest(const c2d_shape *s, c2d_vec2 p)
     return best;
 }
 
+/* Whether p lies between the lines square to a 2-vertex core through its ends (measured along the
+ * unit direction of the core, so that nothing underflows for a short core). */
+static int in_segment_slab(const c2d_shape *s, c2d_vec2 p)
+{
+    c2d_vec2 u = v2(-s->normal[0].y, s->normal[0].x);
+    double along = v2_dot(v2_sub(p, s->world[0]), u), len = v2_dot(v2_sub(s->world[1], s->world[0]), u);
+    return along >= 0 && along <= len;
+}
+
 c2d_status c2d_contains_point(const c2d_shape *shape, c2d_vec2 p, int *out)
 {
     c2d_status st;
@@ -66,6 +76,12 @@ c2d_status c2d_contains_point(const c2d_shape *shape, c2d_vec2 p, int *out)
         break;
     }
     default: { /* circle, capsule: within the radius of the core */
+        if (shape->count == 2 && in_segment_slab(shape, p)) {
+            /* Beside a capsule's core: the distance square to it, which (unlike the distance to the
+             * projected point) does not carry the rounding along a long core. */
+            *out = fabs(v2_dot(v2_sub(p, shape->world[0]), shape->normal[0])) <= shape->radius;
+            break;
+        }
         c2d_vec2 q = core_closest(shape, p);
         *out = v2_len2(v2_sub(p, q)) <= shape->radius * shape->radius;
         break;
@@ -95,10 +111,12 @@ c2d_status c2d_closest_point(const c2d_shape *shape, c2d_vec2 p, c2d_vec2 *out_p
         double d = v2_len_safe(off);
         /* On the core itself the way out is ambiguous; take the first edge's normal (or up). */
         c2d_vec2 dir = v2_normalize_or(off, shape->count >= 2 ? shape->normal[0] : v2(0, 1));
-        if (shape->count == 2 && (c.x != shape->world[0].x || c.y != shape->world[0].y) &&
-            (c.x != shape->world[1].x || c.y != shape->world[1].y)) {
+        if (shape->count == 2 && (((c.x != shape->world[0].x || c.y != shape->world[0].y) &&
+                                   (c.x != shape->world[1].x || c.y != shape->world[1].y)) ||
+                                  in_segment_slab(shape, p))) {
             /* Nearest to the inside of a segment core: the way out is exactly square to it, whatever
-             * the rounding of the projection left along it. */
+             * the rounding of the projection left along it (the projection may even land on an end
+             * for a point just inside the slab, and p - end then runs along the core). */
             dir = v2_dot(off, shape->normal[0]) >= 0 ? shape->normal[0] : v2_neg(shape->normal[0]);
             d = fabs(v2_dot(off, shape->normal[0]));
         }
@@ -123,6 +141,9 @@ static double ray_circle(c2d_vec2 o, c2d_vec2 u, c2d_vec2 c, double r, c2d_vec2 
     if (b >= 0)
         return -1; /* moving away (or tangent from outside) */
     c2d_vec2 p = v2_mad(m, -b, u);
+    /* Far away, b * u rounds by more than a small circle's size and leaves p a part along u; taken
+     * out, the normal below always faces the ray. */
+    p = v2_mad(p, -v2_dot(p, u), u);
     double h2 = r * r - v2_dot(p, p);
     if (h2 < 0)
         return -1;
@@ -142,9 +163,11 @@ static double ray_segment(c2d_vec2 o, c2d_vec2 u, c2d_vec2 p, c2d_vec2 q, c2d_ve
     double s = v2_dot(n, v2_sub(p, o)) / den;
     if (s < 0)
         return -1;
-    c2d_vec2 hit = v2_mad(o, s, u), e = v2_sub(q, p);
-    double w = v2_dot(v2_sub(hit, p), e);
-    if (w < 0 || w > v2_len2(e))
+    /* Along the edge's unit direction (square to n): with q - p itself, a core edge shorter than
+     * about 1e-154 has products that underflow to 0 and would accept a hit anywhere on its line. */
+    c2d_vec2 hit = v2_mad(o, s, u), t = v2(-n.y, n.x);
+    double w = v2_dot(v2_sub(hit, p), t);
+    if (w < 0 || w > v2_dot(v2_sub(q, p), t))
         return -1;
     return s;
 }
@@ -182,24 +205,35 @@ c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 directi
     c2d_vec2 normal = v2(0, 0);
     if (shape->count >= 3 && shape->radius == 0) {
         /* Cyrus-Beck: the ray enters the convex polygon at the latest entering edge. */
-        double enter = -INFINITY, leave = INFINITY;
+        double enter = -INFINITY, leave = INFINITY, slack_enter = 0, slack_leave = 0;
         int edge = -1, miss = 0;
         for (int i = 0; i < shape->count && !miss; i++) {
-            c2d_vec2 n = shape->normal[i];
-            double num = v2_dot(n, v2_sub(shape->world[i], origin)), den = v2_dot(n, u);
+            c2d_vec2 n = shape->normal[i], w = shape->world[i], dw = v2_sub(w, origin);
+            double num = v2_dot(n, dw), den = v2_dot(n, u);
+            /* How far rounding may have moved this crossing along the ray: the placed vertex is
+             * rounded to its own magnitude, the product to the size of its terms. */
+            double err = 4 * DBL_EPSILON * (fabs(w.x) + fabs(w.y) + fabs(n.x * dw.x) + fabs(n.y * dw.y));
             if (den == 0) {
                 miss = num < 0; /* parallel and outside this edge's line */
+            } else if (fabs(num) <= err && fabs(den) <= 1e-12) {
+                /* Along the edge's line up to rounding (an edge turned by a denormal angle): its
+                 * crossing, num / den, would be rounding divided by almost nothing. */
             } else if (den < 0) {
                 double s = num / den;
                 if (s > enter) {
                     enter = s;
                     edge = i;
+                    slack_enter = err / -den;
                 }
-            } else {
-                leave = fmin(leave, num / den);
+            } else if (num / den < leave) {
+                leave = num / den;
+                slack_leave = err / den;
             }
         }
-        if (!miss && edge >= 0 && enter <= leave && leave >= 0) {
+        /* A polygon thinner than the spacing of doubles at its coordinates (a thin rectangle far
+         * out) has opposite edges on one line up to rounding: entry and exit then coincide only to
+         * within that rounding. */
+        if (!miss && edge >= 0 && enter <= leave + slack_enter + slack_leave && leave >= -slack_leave) {
             best = enter > 0 ? enter : 0;
             normal = shape->normal[edge];
         }
@@ -207,16 +241,28 @@ c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 directi
         c2d_vec2 a = shape->world[0], b = shape->world[1], e = v2_sub(b, a);
         double den = v2_cross(u, e);
         c2d_vec2 ao = v2_sub(a, origin);
+        int collinear = den == 0 && v2_cross(ao, u) == 0;
         if (den != 0) {
             double s = v2_cross(ao, e) / den, w = v2_cross(ao, u) / den;
             if (s >= 0 && w >= 0 && w <= 1) {
-                best = s;
-                normal = den > 0 ? shape->normal[0] : shape->normal[1];
-                /* The normal must face the ray. */
-                if (v2_dot(normal, u) > 0)
-                    normal = v2_neg(normal);
+                /* A ray collinear with the segment up to rounding gives crossings that are all
+                 * cancellation: the point must really be on the segment, else it is collinear. */
+                c2d_vec2 hp = v2_mad(origin, s, u);
+                double tol = 4 * DBL_EPSILON * (fabs(origin.x) + fabs(origin.y) + fabs(a.x) + fabs(a.y) + fabs(b.x) +
+                                                fabs(b.y));
+                if (hp.x < fmin(a.x, b.x) - tol || hp.x > fmax(a.x, b.x) + tol || hp.y < fmin(a.y, b.y) - tol ||
+                    hp.y > fmax(a.y, b.y) + tol) {
+                    collinear = 1;
+                } else {
+                    best = s;
+                    normal = den > 0 ? shape->normal[0] : shape->normal[1];
+                    /* The normal must face the ray. */
+                    if (v2_dot(normal, u) > 0)
+                        normal = v2_neg(normal);
+                }
             }
-        } else if (v2_cross(ao, u) == 0) {
+        }
+        if (collinear) {
             /* Collinear: the first end point the ray reaches, if any is ahead. */
             double sa = v2_dot(ao, u), sb = v2_dot(v2_sub(b, origin), u);
             double s = fmin(sa, sb) >= 0 ? fmin(sa, sb) : (fmax(sa, sb) >= 0 ? 0 : -1);

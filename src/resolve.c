@@ -40,9 +40,88 @@ typedef struct engine {
     double tol;
     hull_buf buf[2];
     void *heap;
+    /* Seams recomputed for this call, when its responses ignore or cross shapes that made seams of
+     * solid ones: seam_at[i] >= 0 is shape i's offset in seam_ghost and seam_vcone. NULL: none. */
+    int *seam_at;
+    unsigned char *seam_ghost;
+    c2d_cone *seam_vcone;
     c2d_vec2 stack_v[2][2 * STACK_HULL];
     int stack_i[2][2 * STACK_HULL];
 } engine;
+
+static int is_solid(c2d_response r)
+{
+    return r == C2D_RESPONSE_TOUCH || r == C2D_RESPONSE_SLIDE || r == C2D_RESPONSE_BOUNCE;
+}
+
+static void engine_free(engine *e)
+{
+    free(e->heap);
+    free(e->seam_at);
+    free(e->seam_ghost);
+    free(e->seam_vcone);
+    e->heap = NULL;
+    e->seam_at = NULL;
+    e->seam_ghost = NULL;
+    e->seam_vcone = NULL;
+}
+
+/* Per-shape responses that ignore or cross a shape remove it from the union the mover meets: the
+ * seams it made with solid neighbours are faces again (a brick passed through leaves the faces of
+ * the bricks beside it exposed), so those neighbours' seams are recomputed among solid shapes. */
+static c2d_status engine_seams(engine *e)
+{
+    const c2d_static_set *set = e->set;
+    int n = set->n, any = 0;
+    for (int j = 0; j < n && !any; j++)
+        any = set->enabled[j] && !is_solid(e->responses[j]);
+    if (!any)
+        return C2D_OK;
+    unsigned char *solid = (unsigned char *)malloc(2 * (size_t)n);
+    c2d_seam_neighbour *scratch = (c2d_seam_neighbour *)malloc((size_t)n * sizeof *scratch);
+    e->seam_at = (int *)malloc((size_t)n * sizeof(int));
+    if (!solid || !scratch || !e->seam_at) {
+        free(solid);
+        free(scratch);
+        return C2D_ERR_NO_MEMORY;
+    }
+    unsigned char *mark = solid + n;
+    for (int j = 0; j < n; j++) {
+        solid[j] = set->enabled[j] && is_solid(e->responses[j]);
+        mark[j] = 0;
+    }
+    for (int j = 0; j < n; j++)
+        if (set->enabled[j] && !solid[j])
+            c2d_static_set_mark_near(set, j, solid, mark);
+    size_t feats = 0;
+    for (int i = 0; i < n; i++) {
+        e->seam_at[i] = mark[i] ? (int)feats : -1;
+        if (mark[i])
+            feats += (size_t)set->shapes[i]->count;
+    }
+    e->seam_ghost = (unsigned char *)malloc(feats > 0 ? feats : 1);
+    e->seam_vcone = (c2d_cone *)malloc((feats > 0 ? feats : 1) * sizeof(c2d_cone));
+    c2d_status st = e->seam_ghost && e->seam_vcone ? C2D_OK : C2D_ERR_NO_MEMORY;
+    for (int i = 0; st == C2D_OK && i < n; i++)
+        if (e->seam_at[i] >= 0)
+            c2d_static_set_seams_among(set, i, solid, scratch, e->seam_ghost + e->seam_at[i],
+                                       e->seam_vcone + e->seam_at[i]);
+    free(solid);
+    free(scratch);
+    return st;
+}
+
+/* The seams of shape i for this call. */
+static c2d_seam_info engine_seam_info(const engine *e, int i)
+{
+    if (e->seam_at && e->seam_at[i] >= 0) {
+        c2d_seam_info info;
+        info.ghost_edge = e->seam_ghost + e->seam_at[i];
+        info.vcone = e->seam_vcone + e->seam_at[i];
+        return info;
+    }
+    return c2d_static_set_seam_info(e->set, i);
+}
 
 static c2d_status engine_init(engine *e, const c2d_static_set *set, const mover *a, const c2d_move_options *opt,
                               c2d_response deflt, double scale)
@@ -53,6 +132,13 @@ static c2d_status engine_init(engine *e, const c2d_static_set *set, const mover 
     e->response = opt && opt->response != C2D_RESPONSE_NONE ? opt->response : deflt;
     e->tol = c2d_sweep_tolerance(fmax(scale, set->magnitude));
     e->heap = NULL;
+    e->seam_at = NULL;
+    e->seam_ghost = NULL;
+    e->seam_vcone = NULL;
+    if (e->responses && engine_seams(e) != C2D_OK) {
+        engine_free(e);
+        return C2D_ERR_NO_MEMORY;
+    }
     int cap = a->n + set->max_count;
     if (a->n == 1)
         return C2D_OK; /* the hull is the set's own core: no storage needed */
@@ -66,8 +152,10 @@ static c2d_status engine_init(engine *e, const c2d_static_set *set, const mover 
         return C2D_OK;
     }
     char *h = (char *)malloc(2 * (size_t)cap * (2 * sizeof(c2d_vec2) + 2 * sizeof(int)));
-    if (!h)
+    if (!h) {
+        engine_free(e);
         return C2D_ERR_NO_MEMORY;
+    }
     e->heap = h;
     for (int k = 0; k < 2; k++) {
         e->buf[k].v = (c2d_vec2 *)h;
@@ -140,7 +228,7 @@ static int cast_visit(void *ctx, int i)
     c2d_rhull h;
     c2d_vec2 shift;
     make_hull(e, i, 0, &h, &shift);
-    c2d_seam_info seams = c2d_static_set_seam_info(e->set, i);
+    c2d_seam_info seams = engine_seam_info(e, i);
     c2d_vec2 o = v2_add(c->p, shift);
     c2d_rhull_hit hit;
     if (c->cross) {
@@ -242,7 +330,7 @@ static int path_visit(void *ctx, int i)
     c2d_vec2 o = v2_add(c->p, shift);
     if (c2d_rhull_signed_distance(&h, o, &f) < -c->e->tol)
         return 0; /* already overlapped: leaving it is the point */
-    c2d_seam_info seams = c2d_static_set_seam_info(c->e->set, i);
+    c2d_seam_info seams = engine_seam_info(c->e, i);
     if (c2d_rhull_cast(&h, &seams, o, c->d, 1.0, c->e->tol, &f) && f.t < 1 - 1e-9)
         c->blocked = 1;
     return c->blocked;
@@ -298,7 +386,7 @@ static void exits_of(const engine *e, int i, c2d_vec2 p, int clean, double *best
     c2d_rhull h;
     c2d_vec2 shift;
     make_hull(e, i, 0, &h, &shift);
-    c2d_seam_info seams = c2d_static_set_seam_info(e->set, i);
+    c2d_seam_info seams = engine_seam_info(e, i);
     c2d_vec2 o = v2_add(p, shift);
     for (int feat = 0; feat < 2 * h.n; feat++) {
         int k = feat >> 1, is_edge = !(feat & 1);
@@ -341,6 +429,156 @@ static void exits_of(const engine *e, int i, c2d_vec2 p, int clean, double *best
     }
 }
 
+/* A surface feature of a hull as a curve of the offset space: an edge pushed out by the radius, or a
+ * corner arc with its cone of surface normals. */
+typedef struct curve {
+    int is_edge;
+    c2d_vec2 a, b, n; /* edge: ends and normal */
+    c2d_vec2 c;       /* arc: centre */
+    double r;         /* arc: radius */
+    c2d_cone cone;    /* arc: surface normals */
+} curve;
+
+/* Feature k (edge or corner) of shape i's hull as a curve; 0 when it is no surface (a seam, or a
+ * corner of no radius, which is a point the single-feature exits already try). */
+static int hull_curve(const c2d_rhull *h, const c2d_seam_info *seams, int k, int is_edge, curve *cv)
+{
+    cv->is_edge = is_edge;
+    cv->r = h->r;
+    if (is_edge) {
+        if (h->n < 2)
+            return 0;
+        cv->n = h->nrm[k];
+        if (!c2d_rhull_feature_is_surface(h, seams, k, 1, cv->n))
+            return 0;
+        cv->a = v2_mad(h->v[k], h->r, cv->n);
+        cv->b = v2_mad(h->v[(k + 1) % h->n], h->r, cv->n);
+        return 1;
+    }
+    if (!(h->r > 0))
+        return 0;
+    cv->c = h->v[k];
+    cv->cone = c2d_core_vertex_cone(h->nrm, h->n, k);
+    if (seams->vcone)
+        cv->cone = c2d_cone_intersect(cv->cone, seams->vcone[h->bvert ? h->bvert[k] : k]);
+    return cv->cone.kind != C2D_CONE_EMPTY;
+}
+
+/* Whether q (found on the curve's line or circle) lies on the curve itself; *n gets the normal there. */
+static int on_curve(const curve *cv, c2d_vec2 q, c2d_vec2 *n)
+{
+    if (cv->is_edge) {
+        c2d_vec2 e = v2_sub(cv->b, cv->a);
+        double l2 = v2_len2(e), u = l2 > 0 ? v2_dot(v2_sub(q, cv->a), e) / l2 : 0;
+        *n = cv->n;
+        return u >= -1e-12 && u <= 1 + 1e-12;
+    }
+    *n = v2_normalize_or(v2_sub(q, cv->c), v2(0, 1));
+    return c2d_cone_contains(&cv->cone, *n);
+}
+
+/* The points where two curves' lines or circles cross (up to 2). */
+static int curves_cross(const curve *x, const curve *y, c2d_vec2 *q)
+{
+    if (!x->is_edge && y->is_edge)
+        return curves_cross(y, x, q);
+    if (x->is_edge && y->is_edge) {
+        c2d_vec2 d1 = v2_sub(x->b, x->a), d2 = v2_sub(y->b, y->a);
+        double den = v2_cross(d1, d2);
+        if (den == 0)
+            return 0;
+        q[0] = v2_mad(x->a, v2_cross(v2_sub(y->a, x->a), d2) / den, d1);
+        return 1;
+    }
+    if (x->is_edge) {
+        /* |a + s d - c| = r, in the unit direction d. */
+        c2d_vec2 d = v2_normalize_or(v2_sub(x->b, x->a), v2(1, 0)), w = v2_sub(x->a, y->c);
+        double b = v2_dot(w, d), h2 = y->r * y->r - v2_len2(v2_mad(w, -b, d));
+        if (h2 < 0)
+            return 0;
+        double h = sqrt(h2);
+        q[0] = v2_mad(x->a, -b - h, d);
+        q[1] = v2_mad(x->a, -b + h, d);
+        return 2;
+    }
+    c2d_vec2 dc = v2_sub(y->c, x->c);
+    double d = v2_len(dc);
+    if (!(d > 0) || d > x->r + y->r || d < fabs(x->r - y->r))
+        return 0;
+    double along = (d * d + x->r * x->r - y->r * y->r) / (2 * d);
+    double h = sqrt(fmax(x->r * x->r - along * along, 0));
+    c2d_vec2 u = v2_scale(dc, 1 / d), m = v2_mad(x->c, along, u), t = v2(-u.y, u.x);
+    q[0] = v2_mad(m, h, t);
+    q[1] = v2_mad(m, -h, t);
+    return 2;
+}
+
+/* The exits where the surfaces of shapes i and j meet: the union's corners between them (the way out
+ * of the lens of two overlapping bumpers, where each one's nearest point lies inside the other).
+ * Updates *best and the outputs as exits_of does. */
+static void pair_exits(const engine *e, int i, int j, c2d_vec2 p, int clean, double *best, c2d_vec2 *out_p,
+                       int *out_index, c2d_rhull_hit *out_f)
+{
+    c2d_rhull hi, hj;
+    c2d_vec2 shift, shift_j;
+    make_hull(e, i, 0, &hi, &shift);
+    make_hull(e, j, 1, &hj, &shift_j);
+    c2d_seam_info si = engine_seam_info(e, i), sj = engine_seam_info(e, j);
+    c2d_vec2 o = v2_add(p, shift);
+    enum { MAX_Q = 64 };
+    c2d_vec2 found[MAX_Q], normal[MAX_Q];
+    int feat_of[MAX_Q], nq = 0;
+    for (int fi = 0; fi < 2 * hi.n; fi++) {
+        curve ci, cj;
+        if (!hull_curve(&hi, &si, fi >> 1, !(fi & 1), &ci))
+            continue;
+        for (int fj = 0; fj < 2 * hj.n; fj++) {
+            if (!hull_curve(&hj, &sj, fj >> 1, !(fj & 1), &cj))
+                continue;
+            c2d_vec2 q[2];
+            int m = curves_cross(&ci, &cj, q);
+            for (int k = 0; k < m; k++) {
+                c2d_vec2 ni, nj;
+                double len = v2_len(v2_sub(q[k], o));
+                if (!(len < *best) || !on_curve(&ci, q[k], &ni) || !on_curve(&cj, q[k], &nj))
+                    continue;
+                /* Keep the nearest few; the freedom test below needs the hull buffers itself. */
+                int at = nq < MAX_Q ? nq++ : MAX_Q - 1;
+                if (at == MAX_Q - 1 && nq == MAX_Q && v2_len(v2_sub(found[at], o)) <= len)
+                    continue;
+                found[at] = q[k];
+                normal[at] = ni;
+                feat_of[at] = fi;
+            }
+        }
+    }
+    for (int k = 0; k < nq; k++) {
+        double len = v2_len(v2_sub(found[k], o));
+        if (!(len < *best))
+            continue;
+        c2d_vec2 np = v2_sub(found[k], shift);
+        if (!free_at(e, i, np) || (clean && !path_clear(e, p, np)))
+            continue;
+        *best = len;
+        *out_p = np;
+        *out_index = i;
+        out_f->k = feat_of[k] >> 1;
+        out_f->is_edge = !(feat_of[k] & 1);
+        out_f->normal = normal[k];
+        out_f->t = 0;
+    }
+}
+
+/* Whether the surfaces of shapes i and j (swollen by the mover) can meet: their boxes, grown by the
+ * mover's size, overlap. */
+static int may_meet(const engine *e, int i, int j)
+{
+    const c2d_aabb *a = &e->set->shapes[i]->aabb, *b = &e->set->shapes[j]->aabb;
+    double g = fmax(e->a->box.max.x - e->a->box.min.x, e->a->box.max.y - e->a->box.min.y) + e->tol;
+    return a->min.x - g <= b->max.x && b->min.x - g <= a->max.x && a->min.y - g <= b->max.y &&
+           b->min.y - g <= a->max.y;
+}
+
 /* One round of push-out at offset p. Returns 0 when the mover overlaps nothing (deeper than touching),
  * 1 with the new offset, shape index and feature (normal facing the mover) otherwise, or -1 when memory
  * ran out. The exits are searched outwards in boxes of doubling size, so that a mover deep inside a
@@ -349,7 +587,8 @@ static void exits_of(const engine *e, int i, c2d_vec2 p, int clean, double *best
  * lowest index, then to the feature order. Exits whose straight path would cross another shape (a wall
  * between the mover and the world outside) are taken only when there is no other. If no exit is free (the mover is walled in), the
  * deepest shape's own way out is taken and the next round goes on from there. */
-static int push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_index, c2d_rhull_hit *out_f)
+static int push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_index, c2d_rhull_hit *out_f,
+                      double *out_depth)
 {
     int stack[32];
     int *items = stack, capacity = 32, count = 0;
@@ -379,9 +618,14 @@ static int push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_ind
             free(items);
         return 0;
     }
+    if (out_depth)
+        *out_depth = -deepest_sd;
     const c2d_static_set *set = e->set;
     double span = fmax(set->gw, set->gh) * set->cell + fmax(fabs(p.x - set->origin.x), fabs(p.y - set->origin.y));
+    /* The search starts at the mover's size, and at least at the touching tolerance: a mover of no
+     * size (a point, or a rectangle of denormal width) would otherwise double a reach of 0 forever. */
     double reach = fmax(e->a->box.max.x - e->a->box.min.x, e->a->box.max.y - e->a->box.min.y);
+    reach = fmax(reach, e->tol);
     double best = INFINITY, reach0 = reach;
     /* First only exits reached without passing through another shape; failing that, any exit. */
     for (int clean = 1; clean >= 0 && best == INFINITY; clean--) {
@@ -394,6 +638,11 @@ static int push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_ind
             best = INFINITY;
             for (int j = 0; j < count; j++)
                 exits_of(e, items[j], p, clean, &best, out_p, out_index, out_f);
+            for (int j = 0; j < count; j++)
+                for (int k = j + 1; k < count; k++)
+                    if (is_solid(response_of(e, items[j])) && is_solid(response_of(e, items[k])) &&
+                        may_meet(e, items[j], items[k]))
+                        pair_exits(e, items[j], items[k], p, clean, &best, out_p, out_index, out_f);
             /* Clean exits are looked for nearby only: far away, any way out is as good. */
             if (best <= reach || reach > 2 * span || (clean && reach > 8 * reach0))
                 break;
@@ -456,7 +705,7 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
         c2d_vec2 np;
         int index;
         c2d_rhull_hit f;
-        int r = push_round(e, p, &np, &index, &f);
+        int r = push_round(e, p, &np, &index, &f, NULL);
         if (r < 0)
             return C2D_ERR_NO_MEMORY;
         if (r == 0)
@@ -642,9 +891,10 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
     c2d_vec2 np;
     c2d_rhull_hit f;
     /* Overlap first: reported with the shape and the normal of the shortest way out. */
-    int pr = push_round(&e, c.p, &np, &hit_index, &f);
+    double deepest = 0;
+    int pr = push_round(&e, c.p, &np, &hit_index, &f, &deepest);
     if (pr < 0) {
-        free(e.heap);
+        engine_free(&e);
         return C2D_ERR_NO_MEMORY;
     }
     if (pr > 0) {
@@ -655,6 +905,15 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
         r.state = C2D_TOI_OVERLAP;
         r.t = 0;
         r.depth = -c2d_rhull_signed_distance(&h, shift, &sf);
+        /* The shortest way out may leave through the surface of a shape the mover does not overlap
+         * (the top of the brick beside the one it is in): the depth is then the length of that way
+         * out, which is what moving the mover by depth along -normal takes. */
+        if (!(r.depth > 0))
+            r.depth = v2_len(np);
+        /* An exit within the rounding slack of the overlap tests leaves the mover where it is: the
+         * depth is then that of the deepest shape it overlaps. */
+        if (!(r.depth > 0))
+            r.depth = deepest;
         r.normal = v2_neg(f.normal);
         r.point = c2d_rhull_contact_point(&h, &sf, set->shapes[hit_index]->world, set->shapes[hit_index]->radius,
                                           v2(0, 0), a.v, a.r, v2(0, 0));
@@ -672,7 +931,7 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
                                               v2(0, 0), a.v, a.r, v2_scale(displacement, c.hit.t));
         }
     }
-    free(e.heap);
+    engine_free(&e);
     *out = r;
     *index = hit_index;
     return C2D_OK;
@@ -693,16 +952,16 @@ c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *m
         c2d_vec2 np;
         int index;
         c2d_rhull_hit f;
-        int r = push_round(&e, p, &np, &index, &f);
+        int r = push_round(&e, p, &np, &index, &f, NULL);
         if (r < 0) {
-            free(e.heap);
+            engine_free(&e);
             return C2D_ERR_NO_MEMORY;
         }
         if (r == 0)
             break;
         p = np;
     }
-    free(e.heap);
+    engine_free(&e);
     *out = p;
     return C2D_OK;
 }
@@ -731,7 +990,7 @@ c2d_status c2d_static_set_move(const c2d_static_set *set, const c2d_shape *mover
     c2d_vec2 p = v2(0, 0), vel = displacement;
     c2d_move_result res;
     st = run(&e, &p, &vel, 1.0, o.restitution, o.friction, &res, contacts, capacity);
-    free(e.heap);
+    engine_free(&e);
     if (st == C2D_OK)
         *result = res;
     return st;
@@ -776,7 +1035,7 @@ c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball *ball, d
     c2d_vec2 p = ball->position, vel = ball->velocity;
     c2d_move_result res;
     st = run(&e, &p, &vel, dt, o.restitution, o.friction, &res, contacts, capacity);
-    free(e.heap);
+    engine_free(&e);
     if (st != C2D_OK)
         return st;
     ball->position = p;

@@ -107,8 +107,10 @@ static double flat_gap(const c2d_shape *a, const c2d_shape *b)
         const c2d_shape *seg = k ? b : a, *other = k ? a : b;
         if (seg->count != 2)
             continue;
-        c2d_vec2 t = v2_sub(seg->world[1], seg->world[0]);
-        double len = v2_len(t);
+        /* The unit direction, from the exact normal: a segment shorter than about 1e-154 has a
+         * squared length that underflows (dividing by its length gave infinite gaps), and one whose
+         * placed ends coincide (far out) has no direction of its own left. */
+        c2d_vec2 t = v2(-seg->normal[0].y, seg->normal[0].x);
         double s0 = v2_dot(t, seg->world[0]), s1 = v2_dot(t, seg->world[1]);
         double lo = INFINITY, hi = -INFINITY;
         for (int i = 0; i < other->count; i++) {
@@ -116,7 +118,7 @@ static double flat_gap(const c2d_shape *a, const c2d_shape *b)
             lo = fmin(lo, d);
             hi = fmax(hi, d);
         }
-        gap = fmax(gap, fmax(lo - fmax(s0, s1), fmin(s0, s1) - hi) / len);
+        gap = fmax(gap, fmax(lo - fmax(s0, s1), fmin(s0, s1) - hi));
     }
     return gap;
 }
@@ -133,10 +135,15 @@ static void add_point(c2d_contact *c, c2d_vec2 p, double depth)
 }
 
 /* Contact points from reference face `e` of `ref` against the most opposed face of `inc`. n is the
- * reference face normal (from ref towards inc). Points are midway between the two surfaces. */
-static void clip_faces(const c2d_shape *ref, int e, const c2d_shape *inc, c2d_vec2 n, c2d_contact *c)
+ * reference face normal (from ref towards inc). Points are midway between the two surfaces. Returns
+ * the separation of the deepest clipped end from the face along n. */
+static double clip_faces(const c2d_shape *ref, int e, const c2d_shape *inc, c2d_vec2 n, c2d_contact *c)
 {
     double rr = ref->radius, ri = inc->radius, reach = rr + ri;
+    /* The face's unit direction, from its normal: a face whose placed ends coincide (a rectangle
+     * thinner than the spacing of doubles there) or so short that products of its coordinates
+     * underflow still has one, where v2 - v1 would give none. */
+    c2d_vec2 u = v2(-ref->normal[e].y, ref->normal[e].x);
     c2d_vec2 v1 = ref->world[e], v2 = ref->world[(e + 1) % ref->count];
     c2d_vec2 ends[2];
     int m;
@@ -156,9 +163,8 @@ static void clip_faces(const c2d_shape *ref, int e, const c2d_shape *inc, c2d_ve
         }
         c2d_vec2 i1 = inc->world[k], i2 = inc->world[(k + 1) % inc->count];
         /* Clip the incident edge to the slab between the reference face's end points. */
-        c2d_vec2 t = v2_sub(v2, v1);
-        double lower = v2_dot(t, v1), upper = v2_dot(t, v2);
-        double d1 = v2_dot(t, i1), d2 = v2_dot(t, i2);
+        double lower = v2_dot(u, v1), upper = v2_dot(u, v2);
+        double d1 = v2_dot(u, i1), d2 = v2_dot(u, i2);
         m = 0;
         if (d1 != d2) {
             double u1 = (lower - d1) / (d2 - d1), u2 = (upper - d1) / (d2 - d1);
@@ -172,7 +178,12 @@ static void clip_faces(const c2d_shape *ref, int e, const c2d_shape *inc, c2d_ve
             /* The incident edge is perpendicular to the reference face: its deeper end counts. */
             ends[m++] = v2_dot(n, i1) <= v2_dot(n, i2) ? i1 : i2;
         }
-        if (m == 0) {
+        if (m == 0 && d1 != d2) {
+            /* The incident edge misses the slab (n is then a closest-feature direction, not this
+             * face's normal, or rounding put it just outside): its end nearest to the slab. */
+            int first = d1 < lower ? d1 > d2 : d1 < d2;
+            ends[m++] = first ? i1 : i2;
+        } else if (m == 0) {
             /* Numerically outside the slab: fall back to the deepest incident vertex. */
             ends[m++] = v2_dot(n, i1) <= v2_dot(n, i2) ? i1 : i2;
         }
@@ -180,7 +191,11 @@ static void clip_faces(const c2d_shape *ref, int e, const c2d_shape *inc, c2d_ve
     double seps[2];
     int deepest = 0;
     for (int i = 0; i < m; i++) {
-        seps[i] = v2_dot(n, v2_sub(ends[i], v1));
+        /* Measured from the foot of the end on the face's line, not from v1: when n is the closest-
+         * feature direction rather than the face normal, the small angle between them times the
+         * distance from v1 (a long face) would swamp the separation. */
+        c2d_vec2 foot = v2_mad(v1, v2_dot(v2_sub(ends[i], v1), u), u);
+        seps[i] = v2_dot(n, v2_sub(ends[i], foot));
         if (seps[i] < seps[deepest])
             deepest = i;
     }
@@ -195,6 +210,7 @@ static void clip_faces(const c2d_shape *ref, int e, const c2d_shape *inc, c2d_ve
         double pd = reach - sep;
         add_point(c, v2_mid(on_ref, on_inc), pd > 0 ? pd : 0.0);
     }
+    return seps[deepest];
 }
 
 /* A circle (centre c, radius r) against a polygon core of radius 0: the common case gets its own
@@ -259,6 +275,28 @@ static int prefer_first(c2d_vec2 na, c2d_vec2 nb)
     return fabs(na.y) >= fabs(nb.y);
 }
 
+/* For cores apart (radii reaching across): the clipped ends must include the closest features, at
+ * the full depth. When the face's slab holds only far parts of the incident edge (an edge nearly
+ * square to the face, one that misses the slab, or a face taken as "near" only because the radii
+ * are huge), the closest points pa, pb themselves make the contact, along out->normal. */
+static void keep_closest(c2d_contact *out, const c2d_shape *a, const c2d_shape *b, c2d_vec2 pa, c2d_vec2 pb,
+                         double deepest_sep)
+{
+    double deepest = out->count == 0   ? -INFINITY
+                     : out->count == 1 ? out->point_depths[0]
+                                       : fmax(out->point_depths[0], out->point_depths[1]);
+    double reach = a->radius + b->radius, tol = 1e-9 * (reach + fabs(pa.x) + fabs(pa.y));
+    /* Depths are clamped at 0, so an end far beyond the reach shows only in its separation. */
+    if (deepest >= out->depth - tol && deepest_sep <= reach + tol)
+        return;
+    c2d_vec2 n = out->normal;
+    out->count = 1;
+    out->points[0] = v2_mid(v2_mad(pa, a->radius, n), v2_mad(pb, -b->radius, n));
+    out->point_depths[0] = out->depth;
+    out->points[1] = v2(0, 0);
+    out->point_depths[1] = 0;
+}
+
 void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
 {
     double reach = a->radius + b->radius;
@@ -272,7 +310,9 @@ void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
         double dist = v2_len_safe(d);
         c2d_vec2 n = v2_normalize_or(d, v2(0, 1));
         out->normal = n;
-        out->depth = reach - dist;
+        /* Squares below about 1e-308 underflow, so the test above may pass for circles a few
+         * denormals apart: they touch, at depth 0. */
+        out->depth = fmax(0.0, reach - dist);
         out->count = 1;
         out->points[0] = v2_mid(v2_mad(a->world[0], a->radius, n), v2_mad(b->world[0], -b->radius, n));
         out->point_depths[0] = out->depth;
@@ -305,13 +345,15 @@ void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
             /* The closest points sit (nearly) on the best face: its normal is exact to within the
              * tolerance, and their direction would not be. */
             out->depth = reach - s;
+            double sep;
             if (sa >= sb) {
                 out->normal = a->normal[ea];
-                clip_faces(a, ea, b, a->normal[ea], out);
+                sep = clip_faces(a, ea, b, a->normal[ea], out);
             } else {
-                clip_faces(b, eb, a, b->normal[eb], out);
+                sep = clip_faces(b, eb, a, b->normal[eb], out);
                 out->normal = v2_neg(b->normal[eb]);
             }
+            keep_closest(out, a, b, pa, pb, sep);
             return;
         }
         c2d_vec2 n = v2_normalize_or(v2_sub(pb, pa), v2(0, 1));
@@ -331,15 +373,12 @@ void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
          * lends its clipped ends as contact points, measured along n. */
         out->depth = reach - d;
         out->normal = n;
-        if (fa >= 0 && (fb < 0 || best_a >= best_b)) {
-            clip_faces(a, fa, b, n, out);
-        } else if (fb >= 0) {
-            clip_faces(b, fb, a, v2_neg(n), out);
-        } else {
-            out->count = 1;
-            out->points[0] = v2_mid(v2_mad(pa, a->radius, n), v2_mad(pb, -b->radius, n));
-            out->point_depths[0] = out->depth;
-        }
+        double sep = -INFINITY;
+        if (fa >= 0 && (fb < 0 || best_a >= best_b))
+            sep = clip_faces(a, fa, b, n, out);
+        else if (fb >= 0)
+            sep = clip_faces(b, fb, a, v2_neg(n), out);
+        keep_closest(out, a, b, pa, pb, sep);
         return;
     }
     /* Cores overlap (or touch): the axis of least penetration is the reference face. */

@@ -21,16 +21,26 @@ static int edge_covered(const c2d_shape *s, int e, const c2d_seam_neighbour *nb,
     double len = v2_len(v2_sub(b, a));
     c2d_vec2 t = v2_scale(v2_sub(b, a), 1.0 / len);
     double covered = 0.0, slack = 0.0;
+    int any = 0;
     for (int k = 0; k < nn; k++)
         slack = fmax(slack, nb[k].tolerance);
     /* Grow the covered prefix [0, covered] by any interval starting inside it, until nothing grows: a
-     * few passes over a handful of neighbour edges, without storing the intervals. */
-    for (int progress = 1; progress && covered < len - slack;) {
+     * few passes over a handful of neighbour edges, without storing the intervals. At least one pass,
+     * so that an edge shorter than the slack is a seam only when some neighbour edge lies on it. */
+    for (int progress = 1, pass = 0; progress && (pass == 0 || covered < len - slack); pass++) {
         progress = 0;
         for (int k = 0; k < nn; k++) {
             const c2d_shape *o = nb[k].shape;
             double tol = nb[k].tolerance;
             if (o->radius > 0)
+                continue;
+            /* The neighbour covers the outside of this edge only if it reaches past the edge's line:
+             * with a large tolerance, a facing edge far behind belongs to a shape lying beside this
+             * one, not over its outside. */
+            double front = -INFINITY;
+            for (int v = 0; v < o->count; v++)
+                front = fmax(front, v2_dot(v2_sub(o->world[v], a), n));
+            if (!(front > 0))
                 continue;
             for (int f = 0; f < c2d_edge_count(o); f++) {
                 if (v2_dot(o->normal[f], n) > -0.5)
@@ -39,6 +49,8 @@ static int edge_covered(const c2d_shape *s, int e, const c2d_seam_neighbour *nb,
                 if (fabs(v2_dot(c, n)) > tol || fabs(v2_dot(d, n)) > tol)
                     continue; /* not on this edge's line */
                 double lo = fmin(v2_dot(c, t), v2_dot(d, t)), hi = fmax(v2_dot(c, t), v2_dot(d, t));
+                if (lo <= covered + tol && hi >= covered - tol)
+                    any = 1;
                 if (lo <= covered + tol && hi > covered) {
                     covered = hi;
                     progress = 1;
@@ -46,7 +58,7 @@ static int edge_covered(const c2d_shape *s, int e, const c2d_seam_neighbour *nb,
             }
         }
     }
-    return covered >= len - slack;
+    return any && covered >= len - slack;
 }
 
 /* The normal cones the neighbour o has at point p: none touching (returns 0 and leaves *buried 0), p
@@ -56,11 +68,40 @@ static int neighbour_cones(const c2d_shape *o, c2d_vec2 p, double tol, c2d_cone 
     *buried = 0;
     if (o->radius > 0 || o->count < 2)
         return 0;
+    /* The nearest vertex within tol (several may be, on a shape thinner than tol). */
+    int near = -1;
+    double near_d = tol;
     for (int j = 0; j < o->count; j++) {
-        if (v2_len(v2_sub(p, o->world[j])) <= tol) {
-            cones[0] = c2d_core_vertex_cone(o->normal, o->count, j);
-            return 1;
+        double d = v2_len(v2_sub(p, o->world[j]));
+        if (d <= near_d && (near < 0 || d < near_d)) {
+            near = j;
+            near_d = d;
         }
+    }
+    if (near >= 0) {
+        /* Vertices of o that coincide at p (a rectangle of denormal width) share the point: the
+         * normal cone there is the union of theirs, from the edge before the first to the edge after
+         * the last. Beyond a half-turn no arc can hold it: it then restricts nothing. */
+        int n = o->count, first = near, last = near, run = 1;
+        while (run < n && v2_len(v2_sub(p, o->world[(first + n - 1) % n])) <= tol) {
+            first = (first + n - 1) % n;
+            run++;
+        }
+        while (run < n && v2_len(v2_sub(p, o->world[(last + 1) % n])) <= tol) {
+            last = (last + 1) % n;
+            run++;
+        }
+        cones[0] = c2d_core_vertex_cone(o->normal, n, near);
+        if (run > 1) {
+            cones[0].lo = o->normal[(first + n - 1) % n];
+            cones[0].hi = o->normal[last];
+            double turn = v2_cross(cones[0].lo, cones[0].hi);
+            if (run == n || turn < 0 || (turn == 0 && v2_dot(cones[0].lo, cones[0].hi) > 0)) {
+                cones[0].kind = C2D_CONE_FULL;
+                cones[0].lo = cones[0].hi = v2(0, 0);
+            }
+        }
+        return 1;
     }
     int found = 0;
     double deepest = -INFINITY;

@@ -82,6 +82,13 @@ void c2d_shape_place(c2d_shape *s)
 static void compute_local_normals(c2d_shape *s)
 {
     int n = s->count;
+    if (s->type == C2D_SHAPE_RECT) {
+        /* Exact axes: a side too thin for half of it to be representable (a denormal width) has
+         * zero-length edges, whose computed normals would be the fallback and wrong. */
+        static const c2d_vec2 axes[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+        memcpy(s->lnormal, axes, sizeof axes);
+        return;
+    }
     for (int i = 0; i < n && n >= 2; i++) {
         c2d_vec2 e = v2_sub(s->local[(i + 1) % n], s->local[i]);
         s->lnormal[i] = v2_normalize_or(v2_right(e), v2(0, 1));
@@ -166,6 +173,26 @@ static c2d_status new_two_point(c2d_shape_type type, c2d_vec2 a, c2d_vec2 b, dou
 c2d_status c2d_capsule_new(c2d_vec2 a, c2d_vec2 b, double r, c2d_shape **out)
 {
     return new_two_point(C2D_SHAPE_CAPSULE, a, b, r, out);
+}
+
+/* An axis-aligned rectangle covering box, for queries: the box's corners are checked by the caller,
+ * but its sides may reach 2 * C2D_MAX_COORDINATE, which c2d_rect_new would refuse as a size. */
+c2d_status c2d_box_probe_new(c2d_aabb box, c2d_shape **out)
+{
+    c2d_shape *s = c2d_shape_alloc(4);
+    if (!s)
+        return C2D_ERR_NO_MEMORY;
+    double hx = 0.5 * (box.max.x - box.min.x), hy = 0.5 * (box.max.y - box.min.y);
+    s->type = C2D_SHAPE_RECT;
+    s->hx = hx;
+    s->hy = hy;
+    s->pos = v2(0.5 * box.min.x + 0.5 * box.max.x, 0.5 * box.min.y + 0.5 * box.max.y);
+    s->angle = 0.0;
+    s->local[0] = v2(-hx, -hy);
+    s->local[1] = v2(hx, -hy);
+    s->local[2] = v2(hx, hy);
+    s->local[3] = v2(-hx, hy);
+    return finish(s, out);
 }
 
 c2d_status c2d_segment_new(c2d_vec2 a, c2d_vec2 b, c2d_shape **out)

@@ -117,6 +117,8 @@ c2d_status c2d_convex_points(const c2d_vec2 *points, int n, int hull, c2d_vec2 *
  * their centroid), or NULL when memory runs out. */
 c2d_shape *c2d_shape_alloc(int count);
 void c2d_shape_place(c2d_shape *s);
+/* An axis-aligned rectangle over box (corners already checked; sides may exceed the size limit). */
+c2d_status c2d_box_probe_new(c2d_aabb box, c2d_shape **out);
 
 /* distance.c: closest points of the two cores (radius ignored) and their distance. Exact; the cores
  * may be disjoint or not (then the distance is 0 and the points are an arbitrary common point only

@@ -132,6 +132,8 @@ static double pair_tolerance(const c2d_static_set *set, int i, int j)
 
 typedef struct gather_ctx {
     const c2d_static_set *set;
+    const unsigned char *solid; /* NULL: every enabled shape counts */
+    c2d_seam_neighbour *out;
     int self;
     int count;
 } gather_ctx;
@@ -139,26 +141,60 @@ typedef struct gather_ctx {
 static int gather_neighbour(void *ctx, int j)
 {
     gather_ctx *g = (gather_ctx *)ctx;
-    if (j == g->self)
+    if (j == g->self || (g->solid && !g->solid[j]))
         return 0;
     double tol = pair_tolerance(g->set, g->self, j);
     if (tol > 0) {
-        g->set->scratch[g->count].shape = g->set->shapes[j];
-        g->set->scratch[g->count].tolerance = tol;
+        g->out[g->count].shape = g->set->shapes[j];
+        g->out[g->count].tolerance = tol;
         g->count++;
     }
     return 0;
 }
 
-static void recompute_seams(c2d_static_set *set, int i)
+static void seams_among(const c2d_static_set *set, int i, const unsigned char *solid, c2d_seam_neighbour *scratch,
+                        unsigned char *ghost, c2d_cone *vcone)
 {
     gather_ctx g;
     g.set = set;
+    g.solid = solid;
+    g.out = scratch;
     g.self = i;
     g.count = 0;
     c2d_static_set_query(set, box_grow(set->shapes[i]->aabb, set->max_tolerance), gather_neighbour, &g);
-    c2d_seams_compute(set->shapes[i], set->scratch, g.count, set->ghost + set->offset[i],
-                      set->vcone + set->offset[i]);
+    c2d_seams_compute(set->shapes[i], scratch, g.count, ghost, vcone);
+}
+
+static void recompute_seams(c2d_static_set *set, int i)
+{
+    seams_among(set, i, NULL, set->scratch, set->ghost + set->offset[i], set->vcone + set->offset[i]);
+}
+
+void c2d_static_set_seams_among(const c2d_static_set *set, int i, const unsigned char *solid,
+                                c2d_seam_neighbour *scratch, unsigned char *ghost, c2d_cone *vcone)
+{
+    seams_among(set, i, solid, scratch, ghost, vcone);
+}
+
+typedef struct near_ctx {
+    const unsigned char *solid;
+    unsigned char *mark;
+} near_ctx;
+
+static int mark_solid(void *ctx, int j)
+{
+    near_ctx *c = (near_ctx *)ctx;
+    if (c->solid[j])
+        c->mark[j] = 1;
+    return 0;
+}
+
+void c2d_static_set_mark_near(const c2d_static_set *set, int j, const unsigned char *solid, unsigned char *mark)
+{
+    near_ctx c;
+    c.solid = solid;
+    c.mark = mark;
+    c2d_static_set_query(set, box_grow(set->shapes[j]->aabb, set->max_tolerance), mark_solid, &c);
 }
 
 typedef struct refresh_ctx {

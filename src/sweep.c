@@ -145,10 +145,35 @@ int c2d_minkowski(const c2d_vec2 *bv, int bn, const c2d_vec2 *av, int an, c2d_ve
         }
     }
     if (m >= 2) {
+        int degenerate = 0;
         for (int k = 0; k < m; k++) {
             c2d_vec2 e = v2_sub(v[(k + 1) % m], v[k]);
-            nrm[k] = v2_normalize_or(v2_right(e), v2(0, 1));
+            nrm[k] = v2_normalize_or(v2_right(e), v2(0, 0));
+            degenerate += nrm[k].x == 0 && nrm[k].y == 0;
         }
+        /* Every placed vertex the same point (cores collapsed below the spacing of doubles): the
+         * difference is that point, and edges with made-up normals would call it inside. */
+        if (degenerate == m)
+            return 1;
+        /* An edge whose placed ends coincide (from a rectangle thinner than the spacing of doubles
+         * at its coordinates) has no direction of its own: it gets the middle of the turn between
+         * its neighbours' normals, which is its true normal for such a rectangle. */
+        for (int k = 0; degenerate && m >= 3 && k < m; k++) {
+            if (nrm[k].x != 0 || nrm[k].y != 0)
+                continue;
+            c2d_vec2 prev = v2(0, 0), next = v2(0, 0);
+            for (int j = 1; j < m && prev.x == 0 && prev.y == 0; j++)
+                prev = nrm[(k + m - j) % m];
+            for (int j = 1; j < m && next.x == 0 && next.y == 0; j++)
+                next = nrm[(k + j) % m];
+            c2d_vec2 mid = v2_add(prev, next);
+            nrm[k] = v2_len(mid) > 1e-6 ? v2_normalize_or(mid, v2(0, 1)) : v2(-prev.y, prev.x);
+            if (prev.x == 0 && prev.y == 0)
+                nrm[k] = v2(0, 1);
+        }
+        for (int k = 0; k < m; k++)
+            if (nrm[k].x == 0 && nrm[k].y == 0)
+                nrm[k] = v2(0, 1);
     }
     return m;
 }
@@ -201,11 +226,13 @@ int c2d_rhull_cast(const c2d_rhull *h, const c2d_seam_info *seams, c2d_vec2 o, c
             double t = s0 > 0 ? s0 / -dn : 0.0;
             if (t > best)
                 continue;
-            c2d_vec2 e = v2_sub(h->v[(k + 1) % n], h->v[k]);
-            double e2 = v2_len2(e);
-            double u = v2_dot(v2_sub(v2_mad(o, t, d), h->v[k]), e);
-            double slack = tol * sqrt(e2);
-            if (u < -slack || u > e2 + slack)
+            /* Along the edge's unit direction (from its normal): an edge shorter than about 1e-154
+             * has a squared length that underflows, and one of length 0 would accept a hit
+             * anywhere on its line. */
+            c2d_vec2 tg = v2(-nk.y, nk.x);
+            double len = v2_dot(v2_sub(h->v[(k + 1) % n], h->v[k]), tg);
+            double u = v2_dot(v2_sub(v2_mad(o, t, d), h->v[k]), tg);
+            if (u < -tol || u > len + tol)
                 continue;
             if (!c2d_rhull_feature_is_surface(h, seams, k, 1, nk))
                 continue;
@@ -234,7 +261,11 @@ int c2d_rhull_cast(const c2d_rhull *h, const c2d_seam_info *seams, c2d_vec2 o, c
             if (c <= 0) {
                 t = 0.0; /* within tolerance of the circle (deeper starts are the caller's overlap) */
             } else {
-                double disc = b * b - a * c;
+                /* b^2 - a c, from the offset p of the corner from the path's line: far from the
+                 * corner the two products are huge and nearly equal, and their difference is noise. */
+                c2d_vec2 p = v2_mad(f, -b / a, d);
+                p = v2_mad(p, -v2_dot(p, d) / a, d);
+                double disc = a * (r * r - v2_dot(p, p));
                 if (disc < 0)
                     continue;
                 double den = -b + sqrt(disc);

@@ -134,6 +134,14 @@ struct c2d_static_set {
 typedef int (*c2d_set_visit)(void *ctx, int index);
 void c2d_static_set_query(const c2d_static_set *set, c2d_aabb box, c2d_set_visit visit, void *ctx);
 
+/* The seams shape i would have if only the shapes with solid[j] != 0 were in the set (a call whose
+ * responses ignore or cross some shapes exposes the faces beside them). scratch holds set->n
+ * neighbours; ghost and vcone hold one entry per vertex of shape i. Reads the set only. */
+void c2d_static_set_seams_among(const c2d_static_set *set, int i, const unsigned char *solid,
+                                c2d_seam_neighbour *scratch, unsigned char *ghost, c2d_cone *vcone);
+/* Sets mark[i] = 1 for every enabled solid shape i that may share a seam with shape j. */
+void c2d_static_set_mark_near(const c2d_static_set *set, int j, const unsigned char *solid, unsigned char *mark);
+
 /* The seam information of shape i, for c2d_rhull_cast. */
 static inline c2d_seam_info c2d_static_set_seam_info(const c2d_static_set *set, int i)
 {

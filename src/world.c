@@ -605,6 +605,26 @@ static int collect(const c2d_world *w, c2d_aabb box, const c2d_world_filter *f, 
     return ok;
 }
 
+/* Drops candidates whose entries a later callback removed, and refreshes user values a callback may
+ * have changed (restoring the world's order when one did). Without callbacks nothing can change. */
+static void drop_dead(const c2d_world *w, const c2d_world_filter *f, cand_vec *v, int resort)
+{
+    if (!f || !f->accept)
+        return;
+    int n = 0, changed = 0;
+    for (int k = 0; k < v->count; k++) {
+        const entry *e = lookup(w, v->data[k].id);
+        if (!e)
+            continue;
+        changed |= e->user != v->data[k].user;
+        v->data[k].user = e->user;
+        v->data[n++] = v->data[k];
+    }
+    v->count = n;
+    if (changed && resort && n > 1)
+        qsort(v->data, (size_t)n, sizeof *v->data, cmp_candidate);
+}
+
 /* Copies the accepted candidates out (all of them or nothing) and sets *count. */
 static c2d_status deliver_hits(const cand_vec *v, c2d_world_hit *out, int capacity, int *count)
 {
@@ -673,6 +693,7 @@ static c2d_status run_query(const c2d_world *w, c2d_aabb box, query_kind kind, c
             v.data[n++] = v.data[k];
     }
     v.count = n;
+    drop_dead(w, f, &v, 1);
     c2d_status st = deliver_hits(&v, out, capacity, count);
     free(v.data);
     return st;
@@ -697,7 +718,7 @@ c2d_status c2d_world_query_aabb(const c2d_world *world, c2d_aabb box, const c2d_
     if (wdt == 0 || hgt == 0)
         st = c2d_segment_new(box.min, box.max, &probe);
     else
-        st = c2d_rect_new(c.x, c.y, wdt, hgt, 0.0, &probe);
+        st = c2d_box_probe_new(box, &probe);
     if (st)
         return st;
     st = run_query(world, box, Q_BOX_INSIDE, probe, c, filter, out, capacity, count);
@@ -917,6 +938,7 @@ c2d_status c2d_world_raycast(const c2d_world *world, c2d_vec2 origin, c2d_vec2 d
         return C2D_ERR_NO_MEMORY;
     }
     cast_candidates(world, &r, filter, &v);
+    drop_dead(world, filter, &v, 1);
     for (int k = 0; k < v.count; k++) {
         const candidate *c = &v.data[k];
         if (!best.ray.hit || c->t < best.ray.t) { /* candidates are in key order: first wins ties */
@@ -945,6 +967,7 @@ c2d_status c2d_world_raycast_all(const c2d_world *world, c2d_vec2 origin, c2d_ve
         return C2D_ERR_NO_MEMORY;
     }
     cast_candidates(world, &r, filter, &v);
+    drop_dead(world, filter, &v, 0);
     if (v.count > 1)
         qsort(v.data, (size_t)v.count, sizeof *v.data, cmp_candidate_t);
     *count = v.count;

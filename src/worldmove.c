@@ -68,6 +68,11 @@ static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mov
     for (int k = 0; k < count; k++) {
         if (!respond)
             continue;
+        /* An earlier answer may have removed this entry: it is then not asked, and not met. */
+        if (c2d_world_get(w, s->hits[k].id, NULL, &s->hits[k].user) != C2D_OK) {
+            s->responses[k] = C2D_RESPONSE_NONE;
+            continue;
+        }
         c2d_response r = respond(ctx, s->hits[k].id, s->hits[k].user);
         if ((int)r < C2D_RESPONSE_NONE || (int)r > C2D_RESPONSE_CROSS)
             return C2D_ERR_RANGE;
@@ -89,13 +94,20 @@ static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mov
     return c2d_static_set_new(s->shapes, n, NULL, &s->set);
 }
 
-/* The box of `box` grown on every side by the length of the motion. */
+static double clamp_coordinate(double x)
+{
+    return x < -C2D_MAX_COORDINATE ? -C2D_MAX_COORDINATE : x > C2D_MAX_COORDINATE ? C2D_MAX_COORDINATE : x;
+}
+
+/* The box of `box` grown on every side by the length of the motion, kept within the coordinate range
+ * a query accepts: every shape's position lies in that range, so a motion that leaves it still meets
+ * them inside it. */
 static c2d_aabb grow(c2d_aabb box, double by)
 {
-    box.min.x -= by;
-    box.min.y -= by;
-    box.max.x += by;
-    box.max.y += by;
+    box.min.x = clamp_coordinate(box.min.x - by);
+    box.min.y = clamp_coordinate(box.min.y - by);
+    box.max.x = clamp_coordinate(box.max.x + by);
+    box.max.y = clamp_coordinate(box.max.y + by);
     return box;
 }
 
@@ -176,9 +188,11 @@ c2d_status c2d_world_step_ball(const c2d_world *world, c2d_ball *ball, double dt
         return st;
     if (!(ball->radius > 0))
         return C2D_ERR_SIZE;
-    double path = (fabs(ball->velocity.x) + fabs(ball->velocity.y)) * dt;
-    if (dt < 0 || !(path <= C2D_MAX_COORDINATE))
+    /* The same limit as the static set's (its larger component); the reach below uses the longer
+     * |vx| + |vy|, which bounds the path on both axes together. */
+    if (dt < 0 || !(fmax(fabs(ball->velocity.x), fabs(ball->velocity.y)) * dt <= C2D_MAX_COORDINATE))
         return C2D_ERR_RANGE;
+    double path = (fabs(ball->velocity.x) + fabs(ball->velocity.y)) * dt;
     c2d_aabb box;
     box.min = v2(ball->position.x - ball->radius, ball->position.y - ball->radius);
     box.max = v2(ball->position.x + ball->radius, ball->position.y + ball->radius);

@@ -36,6 +36,46 @@ static void mix_contact(digest *d, const c2d_contact *c)
     }
 }
 
+/* Field by field: the structs below have padding between an int and a double, whose bytes are
+ * unspecified and must not reach the digest. */
+static void mix_ray(digest *d, const c2d_ray_hit *h)
+{
+    mix(d, &h->hit, sizeof h->hit);
+    mix(d, &h->t, sizeof h->t);
+    mix(d, &h->point, sizeof h->point);
+    mix(d, &h->normal, sizeof h->normal);
+}
+
+static void mix_toi(digest *d, const c2d_toi *t)
+{
+    int state = (int)t->state;
+    mix(d, &state, sizeof state);
+    mix(d, &t->t, sizeof t->t);
+    mix(d, &t->normal, sizeof t->normal);
+    mix(d, &t->point, sizeof t->point);
+    mix(d, &t->depth, sizeof t->depth);
+}
+
+static void mix_sweep_contact(digest *d, const c2d_sweep_contact *c)
+{
+    int response = (int)c->response;
+    mix(d, &c->index, sizeof c->index);
+    mix(d, &c->t, sizeof c->t);
+    mix(d, &c->point, sizeof c->point);
+    mix(d, &c->normal, sizeof c->normal);
+    mix(d, &response, sizeof response);
+    mix(d, &c->pushed_out, sizeof c->pushed_out);
+}
+
+static void mix_move_result(digest *d, const c2d_move_result *r)
+{
+    mix(d, &r->displacement, sizeof r->displacement);
+    mix(d, &r->velocity, sizeof r->velocity);
+    mix(d, &r->travelled, sizeof r->travelled);
+    mix(d, &r->count, sizeof r->count);
+    mix(d, &r->truncated, sizeof r->truncated);
+}
+
 #define N_BODIES 400
 
 static void narrow_digest(digest *d, tu_body *b, int n)
@@ -50,12 +90,12 @@ static void narrow_digest(digest *d, tu_body *b, int n)
             c2d_sweep(b[i].s, tu_v(1.5, -0.75), b[j].s, tu_v(-0.25, 0.5), &t);
             mix_contact(d, &c);
             mix(d, &r, sizeof r);
-            mix(d, &t, sizeof t);
+            mix_toi(d, &t);
         }
     for (int i = 0; i < n; i++) {
         c2d_ray_hit h;
         c2d_raycast(b[i].s, tu_v(-20, 3), tu_v(7, -1), 10, &h);
-        mix(d, &h, sizeof h);
+        mix_ray(d, &h);
     }
 }
 
@@ -75,9 +115,9 @@ static void ball_digest(digest *d, tu_body *b, int n)
             c2d_move_result r;
             c2d_static_set_step_ball(set, &ball, 1.0, NULL, &r, c, 8);
             mix(d, &ball, sizeof ball);
-            mix(d, &r, sizeof r);
+            mix_move_result(d, &r);
             for (int i = 0; i < r.count && i < 8; i++)
-                mix(d, &c[i], sizeof c[i]);
+                mix_sweep_contact(d, &c[i]);
         }
     }
     c2d_static_set_destroy(set);
@@ -117,7 +157,7 @@ static uint64_t world_digest(tu_body *b, int n, const int *perm)
         c2d_world_ray_hit rh;
         c2d_world_raycast(w, tu_v(-15, -15 + q * 0.6), tu_v(1, 0.1), 40, NULL, &rh);
         mix(&d, &rh.user, sizeof rh.user);
-        mix(&d, &rh.ray, sizeof rh.ray);
+        mix_ray(&d, &rh.ray);
     }
     c2d_world_destroy(w);
     return d.h;

@@ -1,0 +1,326 @@
+/* test_fuzz_regress.c - the library bugs the fuzz harness (fuzz/fuzz_api.c) found, one test each, with
+ * the numbers of the minimised inputs: collapsed and denormal-sized shapes, far-out coordinates where
+ * the placed vertices round, and long or huge rounded shapes. Each test states the invariant the
+ * harness saw broken. */
+#include "testutil.h"
+
+#include <string.h>
+
+#define DENORM 4.9406564584124654e-324
+
+static c2d_vec2 v(double x, double y)
+{
+    return tu_v(x, y);
+}
+
+static double sd_of(const c2d_shape *s, c2d_vec2 p)
+{
+    double d = NAN;
+    if (c2d_closest_point(s, p, NULL, &d) != C2D_OK)
+        return NAN;
+    return d;
+}
+
+/* Every contact point lies within half its depth of both surfaces (plus tol). */
+static int contact_on_surfaces(const c2d_shape *a, const c2d_shape *b, const c2d_contact *c, double tol)
+{
+    for (int i = 0; i < c->count; i++) {
+        double half = 0.5 * c->point_depths[i];
+        if (!(sd_of(a, c->points[i]) <= half + tol && sd_of(b, c->points[i]) <= half + tol))
+            return 0;
+    }
+    return 1;
+}
+
+/* shape.c: half of a denormal width rounds to 0, and the zero-length edges got the fallback normal
+ * (0, 1), so points far below or beside the rectangle were "inside". */
+TEST(fuzz_rect_of_denormal_size_keeps_its_axes)
+{
+    c2d_shape *r, *thin;
+    ENSURE_OK(c2d_rect_new(174, 0.6875, DENORM, DENORM, DENORM, &r));
+    ENSURE_NEAR(sd_of(r, v(-1, -1)), hypot(175, 1.6875), 1e-9);
+    ENSURE_OK(c2d_rect_new(0, 0, DENORM, 2, 0, &thin));
+    int in = 1;
+    ENSURE_OK(c2d_contains_point(thin, v(0, -5), &in));
+    ENSURE(in == 0);
+    ENSURE_NEAR(sd_of(thin, v(0, -5)), 4.0, 1e-12);
+    c2d_shape_destroy(r);
+    c2d_shape_destroy(thin);
+}
+
+/* sat.c: the separation of a clipped end was measured from the face's first vertex along the
+ * closest-feature direction; on a face 2.7e11 long the small angle to the face normal put the contact
+ * point 16000 off both shapes. */
+TEST(fuzz_contact_point_on_a_long_capsule_face)
+{
+    c2d_shape *cap, *c;
+    ENSURE_OK(c2d_capsule_new(v(-3, -274592694272.0), v(5.796875, 461.796875), 461.796875, &cap));
+    ENSURE_OK(c2d_circle_new(256, 12.078125, DENORM, &c));
+    c2d_contact k;
+    ENSURE_OK(c2d_collide(c, cap, &k));
+    ENSURE(k.count >= 1);
+    ENSURE(contact_on_surfaces(c, cap, &k, 1e-9 * 2.8e11));
+    c2d_shape_destroy(cap);
+    c2d_shape_destroy(c);
+}
+
+/* sat.c: flat_gap divided by a segment length whose square underflows (a 1e-265 segment), giving an
+ * infinite gap and a contact depth of -inf. */
+TEST(fuzz_tiny_segment_against_a_circle_has_a_finite_depth)
+{
+    c2d_shape *s, *c;
+    ENSURE_OK(c2d_segment_new(v(3.8820769104158279e-265, 1e-300), v(1e-300, 1e-300), &s));
+    ENSURE_OK(c2d_circle_new(-0.00390625, -1, 1e15, &c));
+    c2d_contact k;
+    ENSURE_OK(c2d_collide(c, s, &k));
+    ENSURE(k.count >= 1 && isfinite(k.depth) && k.depth >= 0);
+    ENSURE_OK(c2d_collide(s, c, &k));
+    ENSURE(k.count >= 1 && isfinite(k.depth) && k.depth >= 0);
+    c2d_shape_destroy(s);
+    c2d_shape_destroy(c);
+}
+
+/* sat.c: clipping against a reference face whose placed ends coincide (a rectangle 1e-300 wide) had
+ * no slab, and the contact went to the capsule's far end, 1 away from the rectangle. */
+TEST(fuzz_contact_with_a_collapsed_reference_face)
+{
+    c2d_shape *cap, *r;
+    ENSURE_OK(c2d_capsule_new(v(2.2667717506291911e-47, 3), v(3, 3), 3, &cap));
+    ENSURE_OK(c2d_rect_new(1, 1e-300, 1e-300, 1e-300, 1e-300, &r));
+    c2d_contact k;
+    ENSURE_OK(c2d_collide(r, cap, &k));
+    ENSURE(k.count == 1);
+    ENSURE_NEAR(k.points[0].x, 1.0, 1e-9);
+    ENSURE_NEAR(k.points[0].y, 0.0, 1e-9);
+    c2d_shape_destroy(cap);
+    c2d_shape_destroy(r);
+}
+
+/* sat.c: two circles a few denormals apart passed the squared-distance test (both squares underflow)
+ * and got a negative depth. */
+TEST(fuzz_denormal_circles_touch_at_depth_zero)
+{
+    c2d_shape *a, *b;
+    ENSURE_OK(c2d_circle_new(0, 0, 1e-300, &a));
+    ENSURE_OK(c2d_circle_new(1.5e-300, 1.5e-300, 1e-300, &b)); /* boxes overlap, centres 2.1e-300 apart */
+    c2d_contact k;
+    ENSURE_OK(c2d_collide(a, b, &k));
+    ENSURE(k.count == 0 || k.depth >= 0);
+    c2d_shape_destroy(a);
+    c2d_shape_destroy(b);
+}
+
+/* query.c: a point just inside the slab of a capsule's core projected onto the core's end, and the
+ * way out then ran along the core: the "closest boundary point" was deep inside. */
+TEST(fuzz_closest_point_at_a_capsule_core_end)
+{
+    c2d_shape *cap;
+    ENSURE_OK(c2d_capsule_new(v(317.234375, 317.734375), v(317.234375, -0.0), 317.234375, &cap));
+    c2d_vec2 q;
+    double d;
+    ENSURE_OK(c2d_closest_point(cap, v(317.234375, 3.4833313110434672e-307), &q, &d));
+    ENSURE_NEAR(d, -317.234375, 1e-9);
+    ENSURE(fabs(sd_of(cap, q)) <= 1e-9);
+    c2d_shape_destroy(cap);
+}
+
+/* query.c: a rectangle 1e-9 thick placed at 4e14 has opposite edges on one line up to rounding; a ray
+ * crossing it at a fair angle found entry after exit and missed. */
+TEST(fuzz_ray_through_a_collapsed_thin_rectangle)
+{
+    c2d_shape *r;
+    ENSURE_OK(c2d_rect_new(0, 256, 999999999999999.88, 1e-9, 0, &r));
+    ENSURE_OK(c2d_shape_rotate(r, 1.0000000000000002));
+    c2d_vec2 o = v(1.0000000000000002, 2);
+    c2d_ray_hit h;
+    ENSURE_OK(c2d_raycast(r, o, v(-o.x, 256 - o.y), 1.01, &h));
+    ENSURE(h.hit == 1);
+    /* ... and one that only passes behind a point-sized rectangle still misses. */
+    c2d_shape *p;
+    ENSURE_OK(c2d_rect_new(DENORM, DENORM, DENORM, DENORM, 1.0, &p));
+    ENSURE_OK(c2d_raycast(p, v(260, 0), v(DENORM, 0), 100.09375, &h));
+    ENSURE(h.hit == 0);
+    c2d_shape_destroy(r);
+    c2d_shape_destroy(p);
+}
+
+/* query.c: the offset edge of a capsule whose core is shorter than 1e-154 accepted a hit anywhere on
+ * its line (the along-edge products underflowed to 0). */
+TEST(fuzz_ray_against_a_capsule_with_a_tiny_core)
+{
+    c2d_shape *cap;
+    ENSURE_OK(c2d_capsule_new(v(2.2250738585072014e-308, 0), v(-DENORM, DENORM), 17.015625, &cap));
+    c2d_vec2 p, o = v(8, -449.765625);
+    ENSURE_OK(c2d_shape_get_position(cap, &p));
+    c2d_ray_hit h;
+    ENSURE_OK(c2d_raycast(cap, o, tu_sub(p, o), 1.000001, &h));
+    ENSURE(h.hit == 1);
+    ENSURE(fabs(sd_of(cap, h.point)) <= 1e-9);
+    c2d_shape_destroy(cap);
+}
+
+/* sat.c: a segment whose placed ends coincide (1e-20 long, moved out to 5e14) had no axis of its own
+ * and called a circle 250 beside it overlapping. */
+TEST(fuzz_collapsed_segment_and_a_circle_above_it)
+{
+    c2d_shape *s, *c;
+    ENSURE_OK(c2d_segment_new(v(0, 0), v(0, 1e-20), &s));
+    ENSURE_OK(c2d_shape_set_position(s, v(256, 5e14)));
+    ENSURE_OK(c2d_circle_new(256, 5e14 - 256, 1.0000000000000002, &c));
+    c2d_distance_result d;
+    ENSURE_OK(c2d_distance(s, c, &d));
+    ENSURE(d.distance > 250);
+    ENSURE_OK(c2d_distance(c, s, &d));
+    ENSURE(d.distance > 250);
+    c2d_shape_destroy(s);
+    c2d_shape_destroy(c);
+}
+
+/* sat.c: with a huge radius the "near face" test passed for cores 55 apart, and the face's slab held
+ * only far parts of the incident edge: the contact point was put 5e14 away from both shapes. */
+TEST(fuzz_contact_point_with_a_huge_capsule)
+{
+    c2d_shape *s, *cap;
+    ENSURE_OK(c2d_segment_new(v(256, 256), v(0, -1e15), &s));
+    ENSURE_OK(c2d_capsule_new(v(-1, 1e15), v(0, 1e15), 1e15, &cap));
+    c2d_contact k;
+    ENSURE_OK(c2d_collide(s, cap, &k));
+    ENSURE(k.count >= 1 && k.depth > 0);
+    ENSURE(contact_on_surfaces(s, cap, &k, 1e3));
+    ENSURE_OK(c2d_collide(cap, s, &k));
+    ENSURE(contact_on_surfaces(cap, s, &k, 1e3));
+    c2d_shape *t;
+    ENSURE_OK(c2d_segment_new(v(0, 1), v(1, 0), &t));
+    c2d_shape_destroy(cap);
+    ENSURE_OK(c2d_capsule_new(v(7, 56.25), v(1e15, 1e15), 1e15, &cap));
+    ENSURE_OK(c2d_collide(t, cap, &k));
+    ENSURE(k.count >= 1 && contact_on_surfaces(t, cap, &k, 1e3));
+    c2d_shape_destroy(s);
+    c2d_shape_destroy(t);
+    c2d_shape_destroy(cap);
+}
+
+/* sat.c: a segment nearly square to a capsule's face kept only its far end in the face's slab, and
+ * the contact point landed 120 above both shapes. */
+TEST(fuzz_contact_of_a_segment_square_to_a_capsule)
+{
+    c2d_shape *cap, *s;
+    ENSURE_OK(c2d_capsule_new(v(-1, 2), v(1, 2), 8.5, &cap));
+    ENSURE_OK(c2d_segment_new(v(1, 256), v(1.0000000000000002, 8.078125), &s));
+    c2d_contact k;
+    ENSURE_OK(c2d_collide(cap, s, &k));
+    ENSURE(k.count >= 1);
+    ENSURE_NEAR(k.depth, 8.5 - 6.078125, 1e-9);
+    ENSURE(contact_on_surfaces(cap, s, &k, 1e-9));
+    c2d_shape_destroy(cap);
+    c2d_shape_destroy(s);
+}
+
+/* query.c: a ray collinear with a segment up to rounding, pointing away from it, "hit" at t = 0
+ * (every cross product cancelled to zero). */
+TEST(fuzz_ray_collinear_with_a_segment_behind_it_misses)
+{
+    c2d_shape *s;
+    ENSURE_OK(c2d_segment_new(v(256, 256), v(0, 0), &s));
+    c2d_ray_hit h;
+    ENSURE_OK(c2d_raycast(s, v(1e15, 1e15), v(1e15, 999999999999999.88), 1e15, &h));
+    ENSURE(h.hit == 0);
+    c2d_shape_destroy(s);
+}
+
+/* query.c: beside a capsule core 1e12 long, containment measured the distance to the projected point,
+ * whose rounding along the core pushed a boundary point out; the aimed ray then missed. */
+TEST(fuzz_point_on_a_long_capsule_is_contained)
+{
+    c2d_shape *cap;
+    ENSURE_OK(c2d_capsule_new(v(1e12, 325.265625), v(325.265625, 325.265625), 325.265625, &cap));
+    int in = 0;
+    c2d_vec2 o = v(327.984375, 4.4450171489537546e-18), p;
+    ENSURE_OK(c2d_contains_point(cap, o, &in));
+    ENSURE(in == 1);
+    ENSURE_OK(c2d_shape_get_position(cap, &p));
+    c2d_ray_hit h;
+    ENSURE_OK(c2d_raycast(cap, o, tu_sub(p, o), 1.000001, &h));
+    ENSURE(h.hit == 1);
+    c2d_shape_destroy(cap);
+}
+
+/* query.c: far from a small circle, b * u rounds by more than the circle's size; the normal of the hit
+ * then pointed along the ray. */
+TEST(fuzz_far_ray_normal_faces_the_ray)
+{
+    c2d_shape *c;
+    ENSURE_OK(c2d_circle_new(2, 1, 0.34375, &c));
+    c2d_vec2 o = v(1e15, 1e15), d = v(2 - 1e15, 1 - 1e15);
+    c2d_ray_hit h;
+    ENSURE_OK(c2d_raycast(c, o, d, 2, &h));
+    ENSURE(!h.hit || tu_dot(h.normal, d) <= 1e-9 * tu_len(d));
+    c2d_shape_destroy(c);
+}
+
+/* resolve.c: a mover of no size (a rectangle of denormal width) started its search for a way out at
+ * reach 0 and doubled it forever. */
+TEST(fuzz_push_out_of_a_point_sized_mover_ends)
+{
+    c2d_shape *sh[4], *m;
+    for (int i = 0; i < 4; i++)
+        ENSURE_OK(c2d_rect_new(261.015625, 261.015625 + i * 260.140625, 261.015625, 260.140625, 0, &sh[i]));
+    ENSURE_OK(c2d_rect_new(261.015625, 260.140625, DENORM, DENORM, -1, &m));
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)sh, 4, NULL, &set));
+    c2d_vec2 p;
+    ENSURE_OK(c2d_static_set_push_out(set, m, &p));
+    ENSURE_NEAR(p.x, 0, 1e-9);
+    ENSURE_NEAR(p.y, -129.1953125, 1e-9);
+    c2d_static_set_destroy(set);
+    for (int i = 0; i < 4; i++)
+        c2d_shape_destroy(sh[i]);
+    c2d_shape_destroy(m);
+}
+
+/* seams.c: an edge shorter than the seam tolerance counted as covered with no neighbour at all, so a
+ * rectangle thinner than the tolerance was all seams and invisible to moves. */
+TEST(fuzz_short_edges_are_no_seams_without_neighbours)
+{
+    c2d_shape *r;
+    ENSURE_OK(c2d_rect_new(340.484375, 1e-16, 1e-16, 1e-16, 0, &r));
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)&r, 1, NULL, &set));
+    for (int e = 0; e < 4; e++) {
+        int seam = 1;
+        ENSURE_OK(c2d_static_set_is_seam(set, 0, e, &seam));
+        ENSURE_MSG(seam == 0, "edge %d is a seam", e);
+    }
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(r);
+}
+
+/* sweep.c: the Minkowski difference of a point-sized rectangle and a point is one point; its edges got
+ * the made-up normal (0, 1) and the point 1.4e15 away was called inside (OVERLAP). */
+TEST(fuzz_sweep_of_collapsed_shapes_far_apart)
+{
+    c2d_shape *a, *b;
+    ENSURE_OK(c2d_circle_new(2.2250738585072014e-308, 1e15, DENORM, &a));
+    ENSURE_OK(c2d_rect_new(1e15, DENORM, DENORM, DENORM, -2.7904965607477417e-104, &b));
+    c2d_toi t;
+    ENSURE_OK(c2d_sweep(b, v(0, 0), a, v(3.3125, -DENORM), &t));
+    ENSURE(t.state == C2D_TOI_NONE);
+    ENSURE_OK(c2d_sweep(a, v(3.3125, -DENORM), b, v(0, 0), &t));
+    ENSURE(t.state == C2D_TOI_NONE);
+    c2d_shape_destroy(a);
+    c2d_shape_destroy(b);
+}
+
+/* sweep.c: a hull edge of length 0 (a rectangle thinner than the spacing of doubles at 1e15) accepted
+ * a hit anywhere on its line: HIT at t = 0 for shapes 1e15 apart. */
+TEST(fuzz_sweep_past_a_collapsed_rectangle)
+{
+    c2d_shape *r, *c;
+    ENSURE_OK(c2d_rect_new(-1e15, 1e15, DENORM, 1.5, 0, &r));
+    ENSURE_OK(c2d_circle_new(2.2250738585072014e-308, 1e15, DENORM, &c));
+    c2d_toi t;
+    ENSURE_OK(c2d_sweep(r, v(DENORM, DENORM), c, v(DENORM, 19.984375), &t));
+    ENSURE(t.state == C2D_TOI_NONE);
+    c2d_shape_destroy(r);
+    c2d_shape_destroy(c);
+}
