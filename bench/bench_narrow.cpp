@@ -8,8 +8,9 @@
  * Written in C++ only because Box2D 2.4.1 is a C++ library; collide2d is used through its C ABI,
  * linked as a shared library the way a user links it.
  *
- * Usage: bench_narrow [--pairs N] [--reps N] [--seed N] [--only PAIR] [--lib c2d|box2d|chipmunk]
- *                     [--sections ABC] [--large N] [--visits N] [--dump N] [--strict] [--verbose]
+ * Usage: bench_narrow [--quick] [--pairs N] [--reps N] [--seed N] [--only PAIR] [--lib c2d|box2d|chipmunk]
+ *                     [--sections ABCD] [--small N] [--large N] [--visits N] [--dump N] [--strict] [--verbose]
+ *                     [--profile]
  */
 #include <box2d/b2_distance.h>
 #include <box2d/box2d.h>
@@ -559,8 +560,11 @@ struct Options {
     /* Short repetitions, many of them: when the host takes the CPU away for a few milliseconds
      * only a few repetitions suffer, and the median steps over them. */
     double rep_ns = 1e6;
-    const char *sections = "ABC"; /* which tables to produce, see main */
+    const char *sections = "ABCD"; /* which tables to produce, see main */
+    int small_pairs = 64;
     int large_pairs = 16384;
+    bool quick = false;
+    bool profile = false; /* one untimed pass per library, for callgrind */
     int visits = 8;
 };
 
@@ -603,8 +607,9 @@ void print_desc(const char *label, const Desc &d)
 
 void usage(void)
 {
-    fprintf(stderr, "usage: bench_narrow [--pairs N] [--reps N] [--seed N] [--only PAIR] [--lib c2d|box2d|chipmunk]\n"
-                    "                    [--sections ABC] [--large N] [--visits N] [--dump N] [--strict] [--verbose]\n");
+    fprintf(stderr, "usage: bench_narrow [--quick] [--pairs N] [--reps N] [--seed N] [--only PAIR] [--lib c2d|box2d|chipmunk]\n"
+                    "                    [--sections ABCD] [--small N] [--large N] [--visits N] [--dump N] [--strict]\n"
+                    "                    [--verbose] [--profile]\n");
     exit(2);
 }
 
@@ -622,6 +627,19 @@ Options parse(int argc, char **argv)
             o.verbose = true;
             continue;
         }
+        if (!strcmp(arg, "--profile")) {
+            o.profile = true;
+            continue;
+        }
+        if (!strcmp(arg, "--quick")) {
+            /* A smoke run: every table, few and short repetitions, smaller sets. */
+            o.quick = true;
+            o.pairs = 256;
+            o.reps = 5;
+            o.rep_ns = 2e5;
+            o.large_pairs = 4096;
+            continue;
+        }
         if (!val)
             usage();
         i++;
@@ -631,14 +649,23 @@ Options parse(int argc, char **argv)
             o.reps = atoi(val);
         else if (!strcmp(arg, "--seed"))
             o.seed = strtoull(val, NULL, 10);
-        else if (!strcmp(arg, "--only"))
-            o.only = val;
+        else if (!strcmp(arg, "--only")) {
+            /* Underscores stand for spaces ("box-box_rotated"), for shells and make. */
+            static char name[64];
+            snprintf(name, sizeof name, "%s", val);
+            for (char *c = name; *c; c++)
+                if (*c == '_')
+                    *c = ' ';
+            o.only = name;
+        }
         else if (!strcmp(arg, "--visits"))
             o.visits = atoi(val);
         else if (!strcmp(arg, "--sections"))
             o.sections = val;
         else if (!strcmp(arg, "--large"))
             o.large_pairs = atoi(val);
+        else if (!strcmp(arg, "--small"))
+            o.small_pairs = atoi(val);
         else if (!strcmp(arg, "--dump"))
             o.dump = atoi(val);
         else if (!strcmp(arg, "--lib")) {
@@ -650,7 +677,7 @@ Options parse(int argc, char **argv)
         } else
             usage();
     }
-    if (o.pairs < 1 || o.large_pairs < 1 || o.reps < 1 || o.visits < 0)
+    if (o.pairs < 1 || o.small_pairs < 1 || o.large_pairs < 1 || o.reps < 1 || o.visits < 0)
         usage();
     return o;
 }
@@ -776,6 +803,15 @@ long measure(const Options &opt, bool after_broadphase, bool targets_only, Rng &
                                           b2_manifold_pass};
             void *ctxs[L_COUNT] = {&cs, &bs, &ps, &bs};
 
+            /* --profile: one pass per library and nothing else, for instruction counts under
+             * callgrind (--toggle-collect on the pass function: Ir / calls per pass = Ir per call). */
+            if (opt.profile) {
+                for (int l = 0; l < L_COUNT; l++)
+                    if (row.have[l] && (opt.lib < 0 || opt.lib == l))
+                        *sink += fns[l](ctxs[l]);
+                printf("profile: %s %s, one pass of %ld calls per library\n", pk.name, kQueryNames[q], calls_per_pass);
+                continue;
+            }
             /* Per-pair answers, untimed, so a reader sees whether the libraries did the same work. */
             int dumped = 0;
             for (int i = 0; i < opt.pairs; i++) {
@@ -985,8 +1021,9 @@ int main(int argc, char **argv)
     long sink = 0, c2d_errors = 0;
     bool c2d_unusable = false;
 
-    printf("narrow phase: collide2d %s vs Box2D 2.4.1 vs Chipmunk %s; ns per call, median of %d reps; seed %llu\n",
-           c2d_version_string(), cpVersionString, opt.reps, (unsigned long long)opt.seed);
+    printf("narrow phase: collide2d %s vs Box2D 2.4.1 vs Chipmunk %s; ns per call, median of %d reps; seed %llu%s\n",
+           c2d_version_string(), cpVersionString, opt.reps, (unsigned long long)opt.seed,
+           opt.quick ? " -- QUICK smoke run, numbers not meaningful" : "");
     printf("Half the pairs overlap by construction (B placed at 0.4..1 or 1..1.6 of the touching distance).\n");
     int others = other_runnable();
     if (others > 0)
@@ -998,16 +1035,22 @@ int main(int argc, char **argv)
         printf("Each pass visits the pairs once, in storage order.\n");
 
     /* A: the issue's mix. B: the same without the pairs a broadphase would have dropped, where the
-     * bounding-box test inside c2d_* cannot help. C: the target pairs again with a working set
-     * well beyond L2, where the size of each shape in memory starts to count. */
-    std::vector<Row> mixed, broad, large;
+     * bounding-box test inside c2d_* cannot help. C and D: the target pairs again with a working set
+     * that sits in L1 (64 pairs) and one well beyond L2 (16384 pairs), where the bytes each shape
+     * occupies, and where they lie, start to count. */
+    std::vector<Row> mixed, broad, small, large;
     bool run_a = strchr(opt.sections, 'A') != NULL, run_b = strchr(opt.sections, 'B') != NULL,
-         run_c = strchr(opt.sections, 'C') != NULL;
+         run_c = strchr(opt.sections, 'C') != NULL, run_d = strchr(opt.sections, 'D') != NULL;
     if (run_a)
         c2d_errors += measure(opt, false, false, rng, mixed, &sink, &c2d_unusable);
     if (run_b)
         c2d_errors += measure(opt, true, false, rng, broad, &sink, &c2d_unusable);
     if (run_c) {
+        Options few = opt;
+        few.pairs = opt.small_pairs;
+        c2d_errors += measure(few, false, true, rng, small, &sink, &c2d_unusable);
+    }
+    if (run_d) {
         Options big = opt;
         big.pairs = opt.large_pairs;
         c2d_errors += measure(big, false, true, rng, large, &sink, &c2d_unusable);
@@ -1025,7 +1068,12 @@ int main(int argc, char **argv)
         print_table(title, broad, opt.pairs);
     }
     if (run_c) {
-        snprintf(title, sizeof title, "C. %d pairs per kind, the issue's mix: shapes no longer fit in L2 cache",
+        snprintf(title, sizeof title, "C. %d pairs per kind, the issue's mix: a working set that stays in L1/L2 "
+                 "cache", opt.small_pairs);
+        print_table(title, small, opt.small_pairs);
+    }
+    if (run_d) {
+        snprintf(title, sizeof title, "D. %d pairs per kind, the issue's mix: shapes no longer fit in L2 cache",
                  opt.large_pairs);
         print_table(title, large, opt.large_pairs);
     }
@@ -1041,7 +1089,9 @@ int main(int argc, char **argv)
     if (run_b)
         check_targets("table B, for information", broad);
     if (run_c)
-        check_targets("table C, for information", large);
+        check_targets("table C (cache-resident), for information", small);
+    if (run_d)
+        check_targets("table D (beyond L2), for information", large);
     /* Printed so that the accumulated results are observably used. */
     printf("(checksum %ld)\n", sink);
 

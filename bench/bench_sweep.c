@@ -1,13 +1,25 @@
-/* bench_sweep.c - swept-collision benchmark (issue 4): the time per call of
- *   - one ball step among 400 bricks (a 20x20 grid inside window walls, the ball bouncing around at
- *     2 to 4 radii per step, so most steps hit something), with c2d_static_set_step_ball;
- *   - one bump.lua-style slide move of a box among 400 tiles of a tile map (walls, floors and
- *     platforms), with c2d_static_set_move;
- * and, as the baseline a grid is there to beat, the same ball step done by sweeping every brick in
- * turn with c2d_sweep (what code without a static set does). Median ns per call over repetitions.
- * The Lua figures are measured by the Lua binding's own benchmark.
+/* bench_sweep.c - swept-collision benchmark (issue 4), from C, each workload against a brute-force
+ * baseline that gets the same inputs:
+ *   - one ball step among 400 bricks: a breakout field of 20x20 bricks of 30x12 (gaps of 2) inside
+ *     the walls of an 800x600 window, ball radius 5 moving about 16 px (3.3 radii) a step.
+ *       static set: c2d_static_set_step_ball (grid, seams, bounce).
+ *       brute force: what code without a static set does: c2d_sweep of the ball against every brick,
+ *       take the earliest hit, reflect the velocity about its normal, repeat with the rest of the step.
+ *   - one bump.lua-style slide move among 400 tiles: a 50x30 tile map (border and platforms) with a
+ *     0.8 x 0.8 box moving up to half a tile a move.
+ *       static set: c2d_static_set_move (default response: slide).
+ *       brute force: bump.lua's loop without its grid: c2d_sweep against every tile, take the earliest
+ *       hit, drop the normal part of the rest of the motion, repeat.
+ * The inputs are recorded first: a trajectory of 1000 ball states (and 1000 box positions with their
+ * moves), produced by the static set. A timed pass replays every recorded state once, so both
+ * implementations do exactly the same calls from exactly the same states, and their end positions are
+ * compared ("same end": within 1e-9 of each other; the brute-force loops know nothing of seams, so
+ * where a mover crosses the joint between two touching tiles or walls they may differ).
  *
- * Usage: bench_sweep [--reps N] */
+ * Median ns per call over repetitions (the two implementations take turns), calibrated passes, a
+ * repetition during which the thread lost the CPU run again (bench.h).
+ *
+ * Usage: bench_sweep [--reps N] [--states N] [--quick] [--verbose] */
 #include "bench.h"
 #include "collide2d.h"
 
@@ -18,14 +30,9 @@
 
 #define BRICKS 400
 #define WALLS 4
-
-typedef struct ball_ctx {
-    c2d_static_set *set;
-    c2d_shape *shapes[BRICKS + WALLS];
-    int count;
-    c2d_ball ball;
-    long steps;
-} ball_ctx;
+#define MAX_STATES 100000
+#define MAX_REPS 64
+#define MAX_LEGS 16
 
 static c2d_vec2 V(double x, double y)
 {
@@ -35,87 +42,123 @@ static c2d_vec2 V(double x, double y)
     return v;
 }
 
+static int g_failed; /* a collide2d call returned an error on valid input */
+
+static void ok(c2d_status st)
+{
+    if (st != C2D_OK)
+        g_failed = 1;
+}
+
+/* ---- ball among bricks ------------------------------------------------------------------------ */
+
+typedef struct ball_ctx {
+    c2d_static_set *set;
+    c2d_shape *shapes[BRICKS + WALLS];
+    int count;
+    int states;
+    c2d_ball *start;  /* recorded states */
+    c2d_vec2 *end_set, *end_brute; /* where each implementation ended from each state */
+    long contacts_set, contacts_brute;
+    c2d_shape *probe; /* the brute force's ball */
+} ball_ctx;
+
 static int add_rect(c2d_shape **shapes, int *count, double l, double t, double r, double b)
 {
     return c2d_rect_new(0.5 * (l + r), 0.5 * (t + b), r - l, b - t, 0, &shapes[(*count)++]) == C2D_OK;
 }
 
-/* 20x20 bricks of 30x12 with gaps of 2 in an 800x600 window with walls. */
-static int ball_scene(ball_ctx *c)
+static int ball_scene(ball_ctx *c, int states)
 {
     c->count = 0;
-    int ok = add_rect(c->shapes, &c->count, -10, -10, 810, 0) && add_rect(c->shapes, &c->count, -10, 600, 810, 610) &&
-             add_rect(c->shapes, &c->count, -10, 0, 0, 600) && add_rect(c->shapes, &c->count, 800, 0, 810, 600);
-    for (int row = 0; row < 20 && ok; row++)
-        for (int col = 0; col < 20 && ok; col++) {
+    int good = add_rect(c->shapes, &c->count, -10, -10, 810, 0) && add_rect(c->shapes, &c->count, -10, 600, 810, 610) &&
+               add_rect(c->shapes, &c->count, -10, 0, 0, 600) && add_rect(c->shapes, &c->count, 800, 0, 810, 600);
+    for (int row = 0; row < 20 && good; row++)
+        for (int col = 0; col < 20 && good; col++) {
             double l = 80 + 32 * col, t = 60 + 14 * row;
-            ok = add_rect(c->shapes, &c->count, l, t, l + 30, t + 12);
+            good = add_rect(c->shapes, &c->count, l, t, l + 30, t + 12);
         }
-    if (!ok || c2d_static_set_new((const c2d_shape *const *)c->shapes, c->count, NULL, &c->set) != C2D_OK)
+    if (!good || c2d_static_set_new((const c2d_shape *const *)c->shapes, c->count, NULL, &c->set) != C2D_OK)
         return 0;
-    c->ball.position = V(400, 500);
-    c->ball.velocity = V(9.1, -13.7);
-    c->ball.radius = 5;
+    c->states = states;
+    c->start = (c2d_ball *)malloc((size_t)states * sizeof *c->start);
+    c->end_set = (c2d_vec2 *)malloc((size_t)states * sizeof *c->end_set);
+    c->end_brute = (c2d_vec2 *)malloc((size_t)states * sizeof *c->end_brute);
+    if (!c->start || !c->end_set || !c->end_brute || c2d_circle_new(400, 500, 5, &c->probe) != C2D_OK)
+        return 0;
+    /* The recorded trajectory: the states before each of `states` consecutive steps. */
+    c2d_ball b;
+    b.position = V(400, 500);
+    b.velocity = V(9.1, -13.7);
+    b.radius = 5;
+    for (int k = 0; k < states; k++) {
+        c->start[k] = b;
+        ok(c2d_static_set_step_ball(c->set, &b, 1.0, NULL, NULL, NULL, 0));
+    }
     return 1;
 }
 
-static long ball_pass(void *ctx)
+static long ball_set_pass(void *ctx)
 {
     ball_ctx *c = (ball_ctx *)ctx;
     long contacts = 0;
-    for (int k = 0; k < 1000; k++) {
+    for (int k = 0; k < c->states; k++) {
+        c2d_ball b = c->start[k];
         c2d_move_result res;
-        c2d_static_set_step_ball(c->set, &c->ball, 1.0, NULL, &res, NULL, 0);
+        ok(c2d_static_set_step_ball(c->set, &b, 1.0, NULL, &res, NULL, 0));
+        c->end_set[k] = b.position;
         contacts += res.count;
     }
-    c->steps += 1000;
+    c->contacts_set = contacts;
     return contacts;
 }
 
-/* The same step without a set: sweep the ball against every brick, take the first hit, reflect, and
- * go on, as hand-written code does. */
 static long ball_brute_pass(void *ctx)
 {
     ball_ctx *c = (ball_ctx *)ctx;
     long contacts = 0;
-    c2d_shape *probe;
-    if (c2d_circle_new(c->ball.position.x, c->ball.position.y, c->ball.radius, &probe) != C2D_OK)
-        return 0;
-    for (int k = 0; k < 1000; k++) {
+    for (int k = 0; k < c->states; k++) {
+        c2d_vec2 p = c->start[k].position, v = c->start[k].velocity;
         double remaining = 1.0;
-        for (int legs = 0; legs < 16 && remaining > 0; legs++) {
-            c2d_vec2 d = V(c->ball.velocity.x * remaining, c->ball.velocity.y * remaining);
-            c2d_shape_set_position(probe, c->ball.position);
+        for (int leg = 0; leg < MAX_LEGS && remaining > 0; leg++) {
+            c2d_vec2 d = V(v.x * remaining, v.y * remaining);
+            ok(c2d_shape_set_position(c->probe, p));
             double best = 2;
             c2d_vec2 n = V(0, 0);
             for (int i = 0; i < c->count; i++) {
                 c2d_toi toi;
-                c2d_sweep(probe, d, c->shapes[i], V(0, 0), &toi);
+                ok(c2d_sweep(c->probe, d, c->shapes[i], V(0, 0), &toi));
                 if (toi.state == C2D_TOI_HIT && toi.t < best) {
                     best = toi.t;
                     n = toi.normal;
                 }
             }
             if (best > 1) {
-                c->ball.position = V(c->ball.position.x + d.x, c->ball.position.y + d.y);
+                p = V(p.x + d.x, p.y + d.y);
                 break;
             }
-            c->ball.position = V(c->ball.position.x + best * d.x, c->ball.position.y + best * d.y);
-            double vn = c->ball.velocity.x * n.x + c->ball.velocity.y * n.y;
-            c->ball.velocity = V(c->ball.velocity.x - 2 * vn * n.x, c->ball.velocity.y - 2 * vn * n.y);
+            p = V(p.x + best * d.x, p.y + best * d.y);
+            double vn = v.x * n.x + v.y * n.y;
+            v = V(v.x - 2 * vn * n.x, v.y - 2 * vn * n.y);
             remaining *= 1 - best;
             contacts++;
         }
+        c->end_brute[k] = p;
     }
-    c2d_shape_destroy(probe);
+    c->contacts_brute = contacts;
     return contacts;
 }
+
+/* ---- box among tiles -------------------------------------------------------------------------- */
 
 typedef struct slide_ctx {
     c2d_static_set *set;
     c2d_shape *tiles[BRICKS];
     c2d_shape *player;
-    unsigned long rng;
+    int states;
+    c2d_vec2 *start, *move; /* recorded positions and the move made from each */
+    c2d_vec2 *end_set, *end_brute;
+    long contacts_set, contacts_brute;
 } slide_ctx;
 
 static double next_uniform(unsigned long *s, double lo, double hi)
@@ -124,11 +167,11 @@ static double next_uniform(unsigned long *s, double lo, double hi)
     return lo + (hi - lo) * (double)(*s >> 11) / 9007199254740992.0;
 }
 
-/* A 50x30 tile map with 400 unit tiles: the border (156 tiles), and 244 more in platforms of 4 to 8
- * tiles; the player, a 0.8 box, runs about with moves of up to half a tile. */
-static int slide_scene(slide_ctx *c)
+/* A 50x30 tile map with 400 unit tiles: the border (156 tiles) and 244 more in platforms of 4 to 8
+ * tiles; the player, a 0.8 box, runs about with moves of up to half a tile on each axis. */
+static int slide_scene(slide_ctx *c, int states)
 {
-    int n = 0, ok = 1;
+    int n = 0, good = 1;
     unsigned char map[30][50];
     memset(map, 0, sizeof map);
     for (int x = 0; x < 50; x++)
@@ -146,77 +189,207 @@ static int slide_scene(slide_ctx *c)
                 solid++;
             }
     }
-    for (int y = 0; y < 30 && ok; y++)
-        for (int x = 0; x < 50 && ok; x++)
+    for (int y = 0; y < 30 && good; y++)
+        for (int x = 0; x < 50 && good; x++)
             if (map[y][x])
-                ok = c2d_rect_new(x + 0.5, y + 0.5, 1, 1, 0, &c->tiles[n++]) == C2D_OK;
-    if (!ok || n != BRICKS || c2d_static_set_new((const c2d_shape *const *)c->tiles, n, NULL, &c->set) != C2D_OK)
+                good = c2d_rect_new(x + 0.5, y + 0.5, 1, 1, 0, &c->tiles[n++]) == C2D_OK;
+    if (!good || n != BRICKS || c2d_static_set_new((const c2d_shape *const *)c->tiles, n, NULL, &c->set) != C2D_OK)
         return 0;
-    c->rng = 99;
-    return c2d_rect_new(1.5, 1.5, 0.8, 0.8, 0, &c->player) == C2D_OK;
+    if (c2d_rect_new(1.5, 1.5, 0.8, 0.8, 0, &c->player) != C2D_OK)
+        return 0;
+    c->states = states;
+    c->start = (c2d_vec2 *)malloc((size_t)states * sizeof *c->start);
+    c->move = (c2d_vec2 *)malloc((size_t)states * sizeof *c->move);
+    c->end_set = (c2d_vec2 *)malloc((size_t)states * sizeof *c->end_set);
+    c->end_brute = (c2d_vec2 *)malloc((size_t)states * sizeof *c->end_brute);
+    if (!c->start || !c->move || !c->end_set || !c->end_brute)
+        return 0;
+    unsigned long rng = 99;
+    c2d_vec2 p = V(1.5, 1.5);
+    for (int k = 0; k < states; k++) {
+        c2d_vec2 d = V(next_uniform(&rng, -0.5, 0.5), next_uniform(&rng, -0.5, 0.5));
+        c2d_move_result res;
+        ok(c2d_shape_set_position(c->player, p));
+        ok(c2d_static_set_move(c->set, c->player, d, NULL, &res, NULL, 0));
+        c->start[k] = p;
+        c->move[k] = d;
+        p = V(p.x + res.displacement.x, p.y + res.displacement.y);
+    }
+    return 1;
 }
 
-static long slide_pass(void *ctx)
+static long slide_set_pass(void *ctx)
 {
     slide_ctx *c = (slide_ctx *)ctx;
     long contacts = 0;
-    for (int k = 0; k < 1000; k++) {
-        c2d_vec2 d = V(next_uniform(&c->rng, -0.5, 0.5), next_uniform(&c->rng, -0.5, 0.5));
+    for (int k = 0; k < c->states; k++) {
         c2d_move_result res;
         c2d_sweep_contact cs[8];
-        c2d_static_set_move(c->set, c->player, d, NULL, &res, cs, 8);
-        c2d_shape_move(c->player, res.displacement);
+        ok(c2d_shape_set_position(c->player, c->start[k]));
+        ok(c2d_static_set_move(c->set, c->player, c->move[k], NULL, &res, cs, 8));
+        c->end_set[k] = V(c->start[k].x + res.displacement.x, c->start[k].y + res.displacement.y);
         contacts += res.count;
     }
+    c->contacts_set = contacts;
     return contacts;
 }
 
-static double measure(bench_pass_fn fn, void *ctx, int reps, long *sink)
+static long slide_brute_pass(void *ctx)
 {
-    double times[64];
-    long passes = bench_calibrate(fn, ctx, 5e6, sink);
+    slide_ctx *c = (slide_ctx *)ctx;
+    long contacts = 0;
+    for (int k = 0; k < c->states; k++) {
+        c2d_vec2 p = c->start[k], d = c->move[k];
+        for (int leg = 0; leg < MAX_LEGS && (d.x != 0 || d.y != 0); leg++) {
+            ok(c2d_shape_set_position(c->player, p));
+            double best = 2;
+            c2d_vec2 n = V(0, 0);
+            for (int i = 0; i < BRICKS; i++) {
+                c2d_toi toi;
+                ok(c2d_sweep(c->player, d, c->tiles[i], V(0, 0), &toi));
+                if (toi.state == C2D_TOI_HIT && toi.t < best) {
+                    best = toi.t;
+                    n = toi.normal;
+                }
+            }
+            if (best > 1) {
+                p = V(p.x + d.x, p.y + d.y);
+                break;
+            }
+            /* Slide: the rest of the motion without its part along the normal. */
+            p = V(p.x + best * d.x, p.y + best * d.y);
+            c2d_vec2 rest = V((1 - best) * d.x, (1 - best) * d.y);
+            double rn = rest.x * n.x + rest.y * n.y;
+            d = V(rest.x - rn * n.x, rest.y - rn * n.y);
+            contacts++;
+        }
+        c->end_brute[k] = p;
+    }
+    c->contacts_brute = contacts;
+    return contacts;
+}
+
+/* ---- timing and report ------------------------------------------------------------------------ */
+
+static int g_verbose; /* --verbose: list the calls whose ends differ */
+
+static int same_ends(const char *what, const c2d_vec2 *start, const c2d_vec2 *move, const c2d_vec2 *a,
+                     const c2d_vec2 *b, int n)
+{
+    int same = 0;
+    for (int k = 0; k < n; k++) {
+        int eq = fabs(a[k].x - b[k].x) <= 1e-9 * (1 + fabs(a[k].x)) && fabs(a[k].y - b[k].y) <= 1e-9 * (1 + fabs(a[k].y));
+        same += eq;
+        if (!eq && g_verbose)
+            printf("  %s %d: from (%.17g, %.17g) by (%.17g, %.17g): set ends at (%.17g, %.17g), brute force at "
+                   "(%.17g, %.17g)\n", what, k, start[k].x, start[k].y, move[k].x, move[k].y, a[k].x, a[k].y, b[k].x,
+                   b[k].y);
+    }
+    return same;
+}
+
+/* Times two passes in turn, `reps` repetitions each; median ns per call of each into ns[2]. */
+static void measure_pair(bench_pass_fn fa, bench_pass_fn fb, void *ctx, long calls, int reps, double rep_ns,
+                         double ns[2], long *sink)
+{
+    double times[2][MAX_REPS];
+    bench_pass_fn fns[2] = {fa, fb};
+    long passes[2];
+    for (int i = 0; i < 2; i++)
+        passes[i] = bench_calibrate(fns[i], ctx, rep_ns, sink);
     for (int r = 0; r < reps; r++)
-        times[r] = bench_time_rep(fn, ctx, passes, 1000, sink);
-    return bench_median(times, reps);
+        for (int i = 0; i < 2; i++)
+            times[i][r] = bench_time_rep_clean(fns[i], ctx, passes[i], calls, sink, 5, NULL);
+    for (int i = 0; i < 2; i++)
+        ns[i] = bench_median(times[i], reps);
+}
+
+static void row(const char *name, const double ns[2], long contacts_set, long contacts_brute, int same, int states)
+{
+    printf("  %-32s %9.0f %12.0f %8.1fx %9.2f %9.2f %7d/%d\n", name, ns[0], ns[1], ns[1] / ns[0],
+           (double)contacts_set / states, (double)contacts_brute / states, same, states);
 }
 
 int main(int argc, char **argv)
 {
-    int reps = 15;
-    for (int i = 1; i < argc; i++)
+    int reps = 15, states = 1000, quick = 0;
+    for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc)
             reps = atoi(argv[++i]);
-    if (reps < 1 || reps > 64)
-        reps = 15;
+        else if (strcmp(argv[i], "--states") == 0 && i + 1 < argc)
+            states = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--quick") == 0)
+            quick = 1;
+        else if (strcmp(argv[i], "--verbose") == 0)
+            g_verbose = 1;
+        else {
+            fprintf(stderr, "usage: bench_sweep [--reps N] [--states N] [--quick] [--verbose]\n");
+            return 2;
+        }
+    }
+    if (quick) {
+        reps = 3;
+        states = 200;
+    }
+    if (reps < 1 || reps > MAX_REPS || states < 1 || states > MAX_STATES) {
+        fprintf(stderr, "bench_sweep: --reps must be 1..%d and --states 1..%d\n", MAX_REPS, MAX_STATES);
+        return 2;
+    }
     long sink = 0;
     static ball_ctx ball;
     static slide_ctx slide;
-    if (!ball_scene(&ball) || !slide_scene(&slide)) {
+    if (!ball_scene(&ball, states) || !slide_scene(&slide, states)) {
         fprintf(stderr, "bench_sweep: could not build the scenes\n");
         return 1;
     }
-    long c0 = ball_pass(&ball);
-    double ball_ns = measure(ball_pass, &ball, reps, &sink);
-    ball.ball.position = V(400, 500);
-    ball.ball.velocity = V(9.1, -13.7);
-    double brute_ns = measure(ball_brute_pass, &ball, reps < 5 ? reps : 5, &sink);
-    long s0 = slide_pass(&slide);
-    double slide_ns = measure(slide_pass, &slide, reps, &sink);
+    double rep_ns = quick ? 2e6 : 1e7;
+    double ball_ns[2], slide_ns[2];
+    measure_pair(ball_set_pass, ball_brute_pass, &ball, states, reps, rep_ns, ball_ns, &sink);
+    measure_pair(slide_set_pass, slide_brute_pass, &slide, states, reps, rep_ns, slide_ns, &sink);
 
-    printf("swept collision (collide2d %s), median of %d repetitions\n", c2d_version_string(), reps);
-    printf("  %-52s %10.1f ns  (%.2f contacts per step)\n", "ball step among 400 bricks (static set)", ball_ns,
-           c0 / 1000.0);
-    printf("  %-52s %10.1f ns  (%.1fx slower)\n", "same step, c2d_sweep against every brick", brute_ns,
-           brute_ns / ball_ns);
-    printf("  %-52s %10.1f ns  (%.2f contacts per move)\n", "box slide move among 400 tiles (static set)", slide_ns,
-           s0 / 1000.0);
+    printf("swept collision (collide2d %s): ns per call, median of %d repetitions over %d recorded states%s\n",
+           c2d_version_string(), reps, states, quick ? " -- QUICK smoke run, numbers not meaningful" : "");
+    printf("  %-32s %9s %12s %9s %9s %9s %s\n", "workload", "set ns", "brute ns", "set is", "hits/set",
+           "hits/bru", "same end");
+    int ball_same, slide_same;
+    {
+        c2d_vec2 *pos = (c2d_vec2 *)malloc((size_t)states * sizeof *pos), *vel = (c2d_vec2 *)malloc((size_t)states * sizeof *vel);
+        if (!pos || !vel)
+            return 1;
+        for (int k = 0; k < states; k++) {
+            pos[k] = ball.start[k].position;
+            vel[k] = ball.start[k].velocity;
+        }
+        ball_same = same_ends("ball step", pos, vel, ball.end_set, ball.end_brute, states);
+        slide_same = same_ends("slide move", slide.start, slide.move, slide.end_set, slide.end_brute, states);
+        free(pos);
+        free(vel);
+    }
+    row("ball step among 400 bricks", ball_ns, ball.contacts_set, ball.contacts_brute, ball_same, states);
+    row("box slide move among 400 tiles", slide_ns, slide.contacts_set, slide.contacts_brute, slide_same, states);
+    printf("  set: c2d_static_set_step_ball / c2d_static_set_move; brute: c2d_sweep against every shape, earliest\n"
+           "  hit, reflect (ball) or slide (box), repeat. set is: brute ns / set ns. hits: contacts per call.\n"
+           "  same end: calls where both end within 1e-9 (the brute force ignores seams between touching shapes).\n");
     printf("  (checksum %ld)\n", sink);
+
     c2d_static_set_destroy(ball.set);
     for (int i = 0; i < ball.count; i++)
         c2d_shape_destroy(ball.shapes[i]);
+    c2d_shape_destroy(ball.probe);
+    free(ball.start);
+    free(ball.end_set);
+    free(ball.end_brute);
     c2d_static_set_destroy(slide.set);
     for (int i = 0; i < BRICKS; i++)
         c2d_shape_destroy(slide.tiles[i]);
     c2d_shape_destroy(slide.player);
+    free(slide.start);
+    free(slide.move);
+    free(slide.end_set);
+    free(slide.end_brute);
+    if (g_failed) {
+        printf("collide2d returned an error status on valid input\n");
+        return 1;
+    }
     return 0;
 }

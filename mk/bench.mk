@@ -5,6 +5,10 @@
 # and wrap their run command in $(BENCH_RUN) so that, under make -j, no two benchmarks time at once.
 # mk/*.mk are included in name order, so most appends come after this file is read; the prerequisite
 # list of `bench` is therefore expanded a second time, when make has read everything.
+#
+# `make bench-quick` runs the same programs as smoke runs (a few seconds each; the numbers mean
+# nothing). `make bench-profile` counts instructions per call of the narrow-phase target pairs under
+# callgrind (noise-free, unlike the timings). `make test` runs none of this: no test depends on timing.
 
 BENCH_TARGETS += bench-narrow
 
@@ -16,7 +20,7 @@ BENCH_LDLIBS   := -L$(BUILD) -Wl,-rpath,'$$ORIGIN/..' -lcollide2d
 # A lock file serialises the timed runs even under make -j: parallel timings would disturb each other.
 BENCH_RUN      := flock $(BUILD)/bench.lock
 
-.PHONY: bench bench-narrow
+.PHONY: bench bench-narrow bench-quick bench-profile
 .SECONDEXPANSION:
 bench: deps $$(BENCH_TARGETS)
 
@@ -24,6 +28,34 @@ $(BUILD)/bench/bench_narrow: bench/bench_narrow.cpp bench/bench.h include/collid
 	@mkdir -p $(@D)
 	$(CXX) $(BENCH_CXXFLAGS) -o $@ $< $(BENCH_LDLIBS) -lbox2d -lchipmunk -lm
 
-# BENCH_NARROW_ARGS passes options through, e.g. BENCH_NARROW_ARGS="--only polygon-polygon --dump 3".
+# BENCH_NARROW_ARGS passes options through, e.g. BENCH_NARROW_ARGS="--only polygon-polygon --verbose".
 bench-narrow: $(BUILD)/bench/bench_narrow | deps
 	$(BENCH_RUN) $(BUILD)/bench/bench_narrow $(BENCH_NARROW_ARGS)
+
+# Every benchmark once with --quick (bench-lua with a short BENCH_SECONDS): checks that they build,
+# run, agree with their peers and end cleanly, in well under a minute.
+bench-quick: deps
+	@BENCH_SECONDS=0.02 $(MAKE) --no-print-directory bench BENCH_NARROW_ARGS=--quick BENCH_SWEEP_ARGS=--quick \
+	    BENCH_WORLD_ARGS=--quick
+
+# Instructions, conditional branches and (simulated) mispredicted branches per call, for each library
+# on the pairs the narrow-phase targets name, from one untimed pass each under callgrind. The same
+# 256 pairs visited 8192 times in random order, as table A visits them. BENCH_PROFILE_PAIRS picks
+# other pair kinds (underscores for spaces).
+BENCH_PROFILE_PAIRS ?= circle-polygon polygon-polygon box-box_rotated
+bench-profile: $(BUILD)/bench/bench_narrow | deps
+	@for p in $(BENCH_PROFILE_PAIRS); do \
+	    out=$(BUILD)/bench/callgrind.$$p; \
+	    valgrind --tool=callgrind --branch-sim=yes --callgrind-out-file=$$out \
+	        $(BUILD)/bench/bench_narrow --profile --only $$p --sections A --pairs 256 > $$out.log 2>&1 || \
+	        { cat $$out.log; exit 1; }; \
+	    calls=$$(sed -n 's/^profile: .* one pass of \([0-9]*\) calls.*/\1/p' $$out.log | head -1); \
+	    echo "== $$p: per call (one pass of $$calls calls; Chipmunk's pass runs for both queries)"; \
+	    printf '  %-18s %9s %9s %9s\n' pass Ir branches mispred; \
+	    for ev in Ir Bc Bcm; do \
+	        callgrind_annotate --inclusive=yes --show=$$ev $$out | \
+	            sed -n "s/^ *\([0-9,]*\) .*::\([a-z0-9_]*_pass\)(void\*) \[.*/\2 $$ev \1/p"; \
+	    done | tr -d , | awk -v calls=$$calls ' \
+	        { n = $$1 == "cp_pass" ? 2 * calls : calls; v[$$1, $$2] = $$3 / n; seen[$$1] = 1 } \
+	        END { for (p in seen) printf "  %-18s %9.1f %9.1f %9.2f\n", p, v[p, "Ir"], v[p, "Bc"], v[p, "Bcm"] }' | sort; \
+	done

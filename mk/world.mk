@@ -1,5 +1,6 @@
-# world.mk - `make bench-world`: the world's broadphase against Box2D's b2DynamicTree and Chipmunk's
-# cpBBTree / cpSpaceHash (bench/bench_world.cpp). BENCH_WORLD_ARGS passes options, e.g. "--quick".
+# world.mk - `make bench-world`: the world's broadphase against Box2D's b2BroadPhase / b2DynamicTree and
+# Chipmunk's cpBBTree / cpSpaceHash (bench/bench_world.cpp). BENCH_WORLD_ARGS passes options, e.g.
+# "--quick", "--frames 120" or "--strict" (exit 1 when a target is missed).
 
 BENCH_TARGETS += bench-world
 
