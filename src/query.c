@@ -71,8 +71,16 @@ c2d_status c2d_contains_point(const c2d_shape *shape, c2d_vec2 p, int *out)
     case C2D_SHAPE_SEGMENT: {
         /* Exactly on the segment: collinear and between the end points. */
         c2d_vec2 a = shape->world[0], ab = v2_sub(shape->world[1], a), ap = v2_sub(p, a);
-        double t = v2_dot(ap, ab);
-        *out = v2_cross(ab, ap) == 0 && t >= 0 && t <= v2_len2(ab);
+        double t = v2_dot(ap, ab), l2 = v2_len2(ab);
+        if (!(l2 >= DBL_MIN)) {
+            /* So short that products with it underflow (cross and dot would be 0 for any point):
+             * across and along its unit direction, from its exact normal, instead. */
+            c2d_vec2 n = shape->normal[0], u = v2(-n.y, n.x);
+            double s1 = v2_dot(ab, u), sp = v2_dot(ap, u);
+            *out = v2_dot(ap, n) == 0 && sp >= fmin(0.0, s1) && sp <= fmax(0.0, s1);
+            break;
+        }
+        *out = v2_cross(ab, ap) == 0 && t >= 0 && t <= l2;
         break;
     }
     default: { /* circle, capsule: within the radius of the core */
