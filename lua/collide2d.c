@@ -9,10 +9,25 @@
  *
  * A shape is a full userdata holding one c2d_shape pointer (NULL once destroyed), like liolib's file
  * handle: the box is created empty before the shape is, so a failed constructor or a memory error
- * never leaks. Hot paths (collide, overlaps, contains, raycast, move, rotate, ...) return plain numbers
- * and booleans, never tables or strings, so they create no Lua garbage.
+ * never leaks. Hot paths (collide, overlaps, contains, raycast, move, rotate, sweeps, moves, ball
+ * steps, world updates and queries into reused tables, ...) return plain numbers and booleans or fill
+ * the caller's tables, so they create no Lua garbage.
+ *
+ * Static sets and worlds are userdata boxes too. A static set copies its shapes, so it holds no Lua
+ * values. A world holds Lua values: its entries' shapes and user values live in two tables, the
+ * world userdata's user values, keyed by the entry's key: a number that grows with every add and
+ * is also the entry's C user value, so the world's order is the order of adding. A shape's box
+ * records the one world it is in (its id and key there), so membership tests need no table lookup.
+ *
+ * Lua callbacks (query filters, move responses) run from inside the core's C frames: each runs under
+ * lua_pcall, so an error never unwinds through the core. The first error makes every later callback
+ * of the call refuse, and is raised again once the core has returned. While callbacks can run, the
+ * world is marked busy (it refuses to be destroyed) and the shape the core is reading is pinned (it
+ * refuses to be destroyed).
  */
+#include <limits.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lauxlib.h"
@@ -45,6 +60,63 @@ static int compat_typeerror(lua_State *L, int arg, const char *tname)
     return luaL_argerror(L, arg, lua_pushfstring(L, "%s expected, got %s", tname, luaL_typename(L, arg)));
 }
 #define luaL_typeerror compat_typeerror
+/* Lua values attached to a userdata: 5.4 has numbered user values; 5.1 (and 5.2/5.3) one table, the
+ * environment (user value), that holds them as [1], [2], ... */
+#if LUA_VERSION_NUM < 502
+#define compat_getenv lua_getfenv
+#define compat_setenv lua_setfenv
+#else
+#define compat_getenv lua_getuservalue
+#define compat_setenv lua_setuservalue
+#endif
+static void *compat_newuserdatauv(lua_State *L, size_t size, int nuv)
+{
+    void *p = lua_newuserdata(L, size);
+    lua_createtable(L, nuv, 0);
+    compat_setenv(L, -2);
+    return p;
+}
+static int compat_getiuservalue(lua_State *L, int idx, int n)
+{
+    compat_getenv(L, idx);
+    lua_rawgeti(L, -1, n);
+    lua_remove(L, -2);
+    return lua_type(L, -1);
+}
+/* Pops a value and stores it as user value n of the userdata at the absolute index idx. */
+static int compat_setiuservalue(lua_State *L, int idx, int n)
+{
+    compat_getenv(L, idx);
+    lua_insert(L, -2);
+    lua_rawseti(L, -2, n);
+    lua_pop(L, 1);
+    return 1;
+}
+#define lua_newuserdatauv compat_newuserdatauv
+#define lua_getiuservalue compat_getiuservalue
+#define lua_setiuservalue compat_setiuservalue
+/* Filter bits up to 0xFFFFFFFF: a 5.1 lua_Integer (ptrdiff_t) may have only 32 bits. */
+#define push_uint(L, v) lua_pushnumber(L, (lua_Number)(v))
+#else
+#define push_uint(L, v) lua_pushinteger(L, (lua_Integer)(v))
+#endif
+/* A world's tables are keyed by numbers up to 2^53; 5.1's lua_rawgeti and lua_rawseti take an int.
+ * t is an absolute index; setkey pops the value. */
+#if LUA_VERSION_NUM < 503
+static void getkey(lua_State *L, int t, uintptr_t key)
+{
+    lua_pushnumber(L, (lua_Number)key);
+    lua_rawget(L, t);
+}
+static void setkey(lua_State *L, int t, uintptr_t key)
+{
+    lua_pushnumber(L, (lua_Number)key);
+    lua_insert(L, -2);
+    lua_rawset(L, t);
+}
+#else
+#define getkey(L, t, key) ((void)lua_rawgeti(L, t, (lua_Integer)(key)))
+#define setkey(L, t, key) lua_rawseti(L, t, (lua_Integer)(key))
 #endif
 /* ---- end of compat block ----------------------------------------------------------------------- */
 
@@ -57,13 +129,28 @@ static int compat_typeerror(lua_State *L, int arg, const char *tname)
 C2D_LUA_EXPORT int luaopen_collide2d(lua_State *L);
 
 #define SHAPE_NAME "collide2d.shape"
+#define SET_NAME "collide2d.staticset"
+#define WORLD_NAME "collide2d.world"
+#define WORLDS_NAME "collide2d.worlds"
 
-/* Every function of the module is a closure over the shape metatable: comparing against an upvalue is
- * the cheapest sure way to recognise our userdata on hot paths (no registry lookup by name). */
+/* Every function of the module (and every method and metamethod) is a closure over the three
+ * metatables: comparing against an upvalue is the cheapest sure way to recognise our userdata on hot
+ * paths (no registry lookup by name). The fourth upvalue maps each live world box (a light userdata)
+ * to its userdata, weakly, so that shape:world() can answer. */
 #define SHAPE_MT lua_upvalueindex(1)
+#define SET_MT lua_upvalueindex(2)
+#define WORLD_MT lua_upvalueindex(3)
+#define WORLDS lua_upvalueindex(4)
+#define NUPVALUES 4
+
+typedef struct world_box world_box;
 
 typedef struct shape_box {
-    c2d_shape *shape; /* NULL when destroyed (or when its constructor failed) */
+    c2d_shape *shape;  /* NULL when destroyed (or when its constructor failed) */
+    world_box *world;  /* the world the shape is in, or NULL */
+    c2d_world_id id;   /* its entry there */
+    uintptr_t key;     /* its key there (see world_box) */
+    int pinned;        /* running world calls with Lua callbacks that read this shape */
 } shape_box;
 
 static const char *const kind_names[] = {"none", "circle", "rectangle", "polygon", "capsule", "segment"};
@@ -110,7 +197,7 @@ static c2d_shape *checkshape(lua_State *L, int idx)
 static shape_box *newshapebox(lua_State *L)
 {
     shape_box *b = (shape_box *)lua_newuserdata(L, sizeof(shape_box));
-    b->shape = NULL;
+    memset(b, 0, sizeof *b);
     lua_pushvalue(L, SHAPE_MT);
     lua_setmetatable(L, -2);
     return b;
@@ -121,7 +208,8 @@ static shape_box *newshapebox(lua_State *L)
 /*
  * Raises the error for a failed C call whose numeric arguments start at stack index first. roles has
  * one letter per argument: 'c' coordinate or angle, 's' size (must be > 0), 'p' a second point (blamed
- * for a zero-length segment), 'd' a direction (blamed when zero), 't' a limit that may be +infinity.
+ * for a zero-length segment), 'd' a direction (blamed when zero), 't' a limit that may be +infinity
+ * (and must not be negative), 'n' a number that must not be negative, '-' not a number (skipped).
  * The first argument that explains the status is named in a standard "bad argument" error carrying
  * c2d_status_string, so `circle(0, 0, -1)` reports bad argument #3. A status no single argument
  * explains (a sum out of range) names the first argument.
@@ -136,12 +224,14 @@ static int status_error(lua_State *L, c2d_status st, int first, const char *role
         double v = lua_tonumber(L, first + i);
         char role = roles[i];
         int culprit;
+        if (role == '-')
+            continue;
         switch (st) {
         case C2D_ERR_NOT_FINITE:
             culprit = role == 't' ? (v != v || v == -HUGE_VAL) : !isfinite(v);
             break;
         case C2D_ERR_RANGE:
-            culprit = isfinite(v) && fabs(v) > C2D_MAX_COORDINATE;
+            culprit = (isfinite(v) && fabs(v) > C2D_MAX_COORDINATE) || ((role == 'n' || role == 't') && v < 0);
             break;
         case C2D_ERR_SIZE:
             culprit = role == 's' && !(v > 0);
@@ -307,10 +397,32 @@ static int l_clone(lua_State *L)
     return 1;
 }
 
-/* shape:destroy(), also __gc and __close: frees the C shape now; safe to call any number of times. */
+static void leave_world(lua_State *L, shape_box *b, int w);
+
+/* shape:destroy(), also __close: frees the C shape now; safe to call any number of times. A shape in a
+ * world leaves it first; a shape a running world call is reading (the mover of world:move, the shape
+ * of world:queryShape, from inside their callbacks) refuses. */
 static int l_destroy(lua_State *L)
 {
     shape_box *b = checkshapebox(L, 1);
+    if (b->pinned > 0)
+        return luaL_error(L, "attempt to destroy a shape that a running world query is using");
+    if (b->world != NULL)
+        leave_world(L, b, 0);
+    c2d_shape_destroy(b->shape);
+    b->shape = NULL;
+    return 0;
+}
+
+/* __gc: as destroy, without raising. A pinned shape is on the stack of a running call, so the collector
+ * cannot reach it; the test only guards against freeing what the core may still read. */
+static int m_gc(lua_State *L)
+{
+    shape_box *b = checkshapebox(L, 1);
+    if (b->pinned > 0)
+        return 0;
+    if (b->world != NULL)
+        leave_world(L, b, 0);
     c2d_shape_destroy(b->shape);
     b->shape = NULL;
     return 0;
@@ -564,6 +676,1436 @@ static int l_raycast(lua_State *L)
     return 5;
 }
 
+/* ---- swept collision -------------------------------------------------------------------------- */
+
+/* Pushes a time of impact: nothing but nil when there is none, else t, nx, ny, px, py, then the
+ * static set's 1-based index (when index >= 0), overlapping, and the depth when overlapping. */
+static int push_toi(lua_State *L, const c2d_toi *toi, int index)
+{
+    int n = 6;
+    if (toi->state == C2D_TOI_NONE) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushnumber(L, toi->t);
+    lua_pushnumber(L, toi->normal.x);
+    lua_pushnumber(L, toi->normal.y);
+    lua_pushnumber(L, toi->point.x);
+    lua_pushnumber(L, toi->point.y);
+    if (index >= 0) {
+        lua_pushinteger(L, (lua_Integer)index + 1);
+        n++;
+    }
+    lua_pushboolean(L, toi->state == C2D_TOI_OVERLAP);
+    if (toi->state == C2D_TOI_OVERLAP) {
+        lua_pushnumber(L, toi->depth);
+        n++;
+    }
+    return n;
+}
+
+/* collide2d.sweep(a, dx, dy, b [, odx, ody]), a:sweep(dx, dy, b [, odx, ody]) -> nil, or
+ * t, nx, ny, px, py, overlapping [, depth]: a moving by (dx, dy) and b by (odx, ody) over the same
+ * time first touch at fraction t; the normal points from a to b. */
+static int l_sweep(lua_State *L)
+{
+    c2d_shape *a = checkshape(L, 1);
+    double dx = luaL_checknumber(L, 2), dy = luaL_checknumber(L, 3);
+    c2d_shape *b = checkshape(L, 4);
+    double odx = luaL_optnumber(L, 5, 0.0), ody = luaL_optnumber(L, 6, 0.0);
+    c2d_toi toi;
+    CHECK(L, c2d_sweep(a, vec(dx, dy), b, vec(odx, ody), &toi), 2, "cc-cc");
+    return push_toi(L, &toi, -1);
+}
+
+/* ---- options and contacts of moves and ball steps -------------------------------------------- */
+
+/* Indexed by c2d_response; "ignore" stands for C2D_RESPONSE_NONE where that means "ignore". */
+static const char *const response_names[] = {"ignore", "touch", "slide", "bounce", "cross"};
+#define NRESPONSES ((int)(sizeof response_names / sizeof response_names[0]))
+
+/* The response named by the string at idx, or -1 (also for a value that is not a string: no
+ * conversion, so a number key is never turned into a string under lua_next). */
+static int response_of(lua_State *L, int idx)
+{
+    const char *name;
+    int i;
+    if (lua_type(L, idx) != LUA_TSTRING)
+        return -1;
+    name = lua_tostring(L, idx);
+    for (i = 0; i < NRESPONSES; i++)
+        if (strcmp(name, response_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* Raises "bad argument #arg to 'f' (<field>: <what>)" for a field of an options or filter table. */
+static int field_error(lua_State *L, int arg, const char *field, const char *what)
+{
+    return luaL_argerror(L, arg, lua_pushfstring(L, "%s: %s", field, what));
+}
+
+/* The same for a field of the wrong type, the value at the top of the stack. */
+static int field_typeerror(lua_State *L, int arg, const char *field, const char *expected)
+{
+    return field_error(L, arg, field, lua_pushfstring(L, "%s expected, got %s", expected, luaL_typename(L, -1)));
+}
+
+/* A number field of an options table, def when nil, checked to lie in [lo, hi]. */
+static double number_field(lua_State *L, int arg, const char *key, const char *field, double def, double lo,
+                           double hi)
+{
+    double v = def;
+    lua_getfield(L, arg, key);
+    if (!lua_isnil(L, -1)) {
+        if (lua_type(L, -1) != LUA_TNUMBER)
+            field_typeerror(L, arg, field, "number");
+        v = lua_tonumber(L, -1);
+        if (!isfinite(v))
+            field_error(L, arg, field, c2d_status_string(C2D_ERR_NOT_FINITE));
+        if (v < lo || v > hi)
+            field_error(L, arg, field, c2d_status_string(C2D_ERR_RANGE));
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+/* Reads opts = {response =, responses =, restitution =, friction =} at arg (nil or none: the
+ * defaults) into *o. For a static set, responses is its scratch for n responses and dflt the call's
+ * default response. For a world, responses is NULL (opts.responses is refused) and response may also
+ * be a function, which is then stored at stack index fnslot and *has_fn set. */
+static void checkmoveopts(lua_State *L, int arg, c2d_move_options *o, c2d_response *responses, int n,
+                          c2d_response dflt, int fnslot, int *has_fn)
+{
+    int r, i;
+    *o = c2d_move_options_default();
+    if (lua_isnoneornil(L, arg))
+        return;
+    luaL_checktype(L, arg, LUA_TTABLE);
+    lua_getfield(L, arg, "response");
+    if (fnslot != 0 && lua_type(L, -1) == LUA_TFUNCTION) {
+        lua_replace(L, fnslot);
+        *has_fn = 1;
+    } else {
+        if (!lua_isnil(L, -1)) {
+            if (lua_type(L, -1) != LUA_TSTRING)
+                field_typeerror(L, arg, "opts.response", fnslot != 0 ? "string or function" : "string");
+            r = response_of(L, -1);
+            if (r <= 0)
+                field_error(L, arg, "opts.response", lua_pushfstring(L, "invalid response '%s'", lua_tostring(L, -1)));
+            o->response = (c2d_response)r;
+        }
+        lua_pop(L, 1);
+    }
+    o->restitution = number_field(L, arg, "restitution", "opts.restitution", 1.0, 0.0, 1.0);
+    o->friction = number_field(L, arg, "friction", "opts.friction", 0.0, 0.0, C2D_MAX_COORDINATE);
+    lua_getfield(L, arg, "responses");
+    if (!lua_isnil(L, -1)) {
+        int t = lua_gettop(L);
+        if (responses == NULL)
+            field_error(L, arg, "opts.responses", "not supported by a world (make opts.response a function)");
+        if (!lua_istable(L, t))
+            field_typeerror(L, arg, "opts.responses", "table");
+        for (i = 0; i < n; i++)
+            responses[i] = o->response != C2D_RESPONSE_NONE ? o->response : dflt;
+        lua_pushnil(L);
+        while (lua_next(L, t)) {
+            double k = lua_type(L, -2) == LUA_TNUMBER ? lua_tonumber(L, -2) : 0;
+            if (!(k >= 1 && k <= n && k == floor(k)))
+                field_error(L, arg, "opts.responses", lua_pushfstring(L, "keys must be shape indices (1 to %d)", n));
+            r = response_of(L, -1);
+            if (r < 0)
+                field_error(L, arg, lua_pushfstring(L, "opts.responses[%d]", (int)k),
+                            lua_type(L, -1) == LUA_TSTRING
+                                ? lua_pushfstring(L, "invalid response '%s'", lua_tostring(L, -1))
+                                : lua_pushfstring(L, "string expected, got %s", luaL_typename(L, -1)));
+            responses[(int)k - 1] = (c2d_response)r;
+            lua_pop(L, 1);
+        }
+        o->responses = responses;
+    }
+    lua_pop(L, 1);
+}
+
+/* Contacts reported by one move: the first CONTACTS of them. */
+#define CONTACTS 64
+
+/* Pushes out[k] when it is a table, else a new table with room for nrec fields, stored as out[k]:
+ * tables the caller hands in are filled again, not replaced, so a reused list makes no garbage. */
+static void record_at(lua_State *L, int out, int k, int nrec)
+{
+    lua_rawgeti(L, out, k);
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, nrec);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, out, k);
+    }
+}
+
+static void set_number(lua_State *L, const char *key, double v)
+{
+    lua_pushnumber(L, v);
+    lua_setfield(L, -2, key);
+}
+
+/* Fills the record at the top of the stack with one contact's when, where, normal and response. */
+static void set_contact(lua_State *L, const c2d_sweep_contact *c)
+{
+    int r = (int)c->response;
+    set_number(L, "t", c->t);
+    set_number(L, "x", c->point.x);
+    set_number(L, "y", c->point.y);
+    set_number(L, "nx", c->normal.x);
+    set_number(L, "ny", c->normal.y);
+    lua_pushstring(L, r >= 0 && r < NRESPONSES ? response_names[r] : "ignore");
+    lua_setfield(L, -2, "response");
+    lua_pushboolean(L, c->pushed_out);
+    lua_setfield(L, -2, "pushedOut");
+}
+
+/* The contacts table argument: its index, or 0 when none was given. */
+static int opt_table(lua_State *L, int arg)
+{
+    if (lua_isnoneornil(L, arg))
+        return 0;
+    luaL_checktype(L, arg, LUA_TTABLE);
+    return arg;
+}
+
+/* ---- static sets ------------------------------------------------------------------------------- */
+
+/* A static set's box. The C API has no getter for the enabled flags, so the box keeps them, and a
+ * scratch array for opts.responses; both live in the userdata itself, after the box. */
+typedef struct set_box {
+    c2d_static_set *set;     /* NULL once destroyed (or when its constructor failed) */
+    int n;                   /* the number of shapes */
+    c2d_response *responses; /* n entries */
+    unsigned char *enabled;  /* n flags */
+} set_box;
+
+static size_t set_box_size(int n)
+{
+    return sizeof(set_box) + (size_t)n * (sizeof(c2d_response) + 1);
+}
+
+static set_box *tosetbox(lua_State *L, int idx)
+{
+    int same;
+    set_box *b;
+    if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
+        return NULL;
+    same = lua_rawequal(L, -1, SET_MT);
+    lua_pop(L, 1);
+    if (!same || lua_rawlen(L, idx) < sizeof(set_box))
+        return NULL;
+    b = (set_box *)lua_touserdata(L, idx);
+    return lua_rawlen(L, idx) == set_box_size(b->n) ? b : NULL;
+}
+
+static set_box *checksetbox(lua_State *L, int idx)
+{
+    set_box *b = tosetbox(L, idx);
+    if (b == NULL)
+        luaL_typeerror(L, idx, SET_NAME);
+    return b;
+}
+
+static set_box *checkset(lua_State *L, int idx)
+{
+    set_box *b = checksetbox(L, idx);
+    if (b->set == NULL)
+        luaL_error(L, "attempt to use a destroyed static set");
+    return b;
+}
+
+/* The 1-based shape index at arg as the C index. */
+static int checkindex(lua_State *L, int arg, const set_box *b)
+{
+    lua_Number i = luaL_checknumber(L, arg);
+    if (!(i >= 1 && i <= b->n && i == floor(i)))
+        luaL_argerror(L, arg, lua_pushfstring(L, "shape index expected (1 to %d)", b->n));
+    return (int)i - 1;
+}
+
+#define STACK_SHAPES 64
+
+/* collide2d.staticset(shapes [, {seamTolerance = n, autoSeams = bool}]) -> set: copies of the shapes
+ * of the array; index i of the set is shapes[i]. */
+static int l_staticset(lua_State *L)
+{
+    const c2d_shape *stack[STACK_SHAPES];
+    const c2d_shape **shapes = stack;
+    c2d_static_set_options opts;
+    set_box *b;
+    size_t len;
+    int n, i;
+    c2d_status st;
+    luaL_checktype(L, 1, LUA_TTABLE);
+    memset(&opts, 0, sizeof opts);
+    if (!lua_isnoneornil(L, 2)) {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        lua_getfield(L, 2, "seamTolerance");
+        if (!lua_isnil(L, -1)) {
+            if (lua_type(L, -1) != LUA_TNUMBER)
+                field_typeerror(L, 2, "seamTolerance", "number");
+            opts.seam_tolerance = lua_tonumber(L, -1);
+        }
+        lua_getfield(L, 2, "autoSeams");
+        if (!lua_isnil(L, -1)) {
+            if (lua_type(L, -1) != LUA_TBOOLEAN)
+                field_typeerror(L, 2, "autoSeams", "boolean");
+            opts.no_auto_seams = !lua_toboolean(L, -1);
+        }
+        lua_pop(L, 2);
+    }
+    lua_settop(L, 2);
+    len = (size_t)lua_rawlen(L, 1);
+    if (len > 0x1000000)
+        return luaL_argerror(L, 1, c2d_status_string(C2D_ERR_RANGE));
+    n = (int)len;
+    /* Allocate first: an allocation may run a finalizer, which could destroy a shape of the list. */
+    b = (set_box *)lua_newuserdata(L, set_box_size(n));
+    b->set = NULL;
+    b->n = n;
+    b->responses = (c2d_response *)(void *)(b + 1);
+    b->enabled = (unsigned char *)(b->responses + n);
+    for (i = 0; i < n; i++) {
+        b->responses[i] = C2D_RESPONSE_NONE;
+        b->enabled[i] = 1;
+    }
+    lua_pushvalue(L, SET_MT);
+    lua_setmetatable(L, 3);
+    if (n > STACK_SHAPES)
+        shapes = (const c2d_shape **)lua_newuserdata(L, (size_t)n * sizeof *shapes);
+    for (i = 0; i < n; i++) {
+        shape_box *sb;
+        lua_rawgeti(L, 1, i + 1);
+        sb = toshapebox(L, -1);
+        if (sb == NULL)
+            return luaL_argerror(L, 1, lua_pushfstring(L, SHAPE_NAME " expected at index %d, got %s", i + 1,
+                                                       luaL_typename(L, -1)));
+        if (sb->shape == NULL)
+            return luaL_argerror(L, 1, lua_pushfstring(L, "destroyed shape at index %d", i + 1));
+        shapes[i] = sb->shape;
+        lua_pop(L, 1);
+    }
+    st = c2d_static_set_new(shapes, n, &opts, &b->set);
+    if (st == C2D_ERR_NOT_FINITE || st == C2D_ERR_SIZE || st == C2D_ERR_RANGE)
+        return field_error(L, 2, "seamTolerance", c2d_status_string(st));
+    if (st != C2D_OK)
+        return status_error(L, st, 1, "-");
+    lua_settop(L, 3);
+    return 1;
+}
+
+/* set:destroy(), also __gc and __close: frees the set now; safe to call any number of times. */
+static int s_destroy(lua_State *L)
+{
+    set_box *b = checksetbox(L, 1);
+    c2d_static_set_destroy(b->set);
+    b->set = NULL;
+    return 0;
+}
+
+/* "collide2d.staticset (8 shapes, 0x...)" or "collide2d.staticset (destroyed)". */
+static int s_tostring(lua_State *L)
+{
+    set_box *b = checksetbox(L, 1);
+    if (b->set == NULL)
+        lua_pushliteral(L, SET_NAME " (destroyed)");
+    else
+        lua_pushfstring(L, SET_NAME " (%d shapes, %p)", b->n, (void *)b->set);
+    return 1;
+}
+
+/* set:count() -> the number of shapes, enabled or not. */
+static int s_count(lua_State *L)
+{
+    int n;
+    CHECK(L, c2d_static_set_get_count(checkset(L, 1)->set, &n), 1, "");
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+/* set:setEnabled(i, enabled) -> set. */
+static int s_setenabled(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    int on;
+    luaL_checktype(L, 3, LUA_TBOOLEAN);
+    on = lua_toboolean(L, 3);
+    CHECK(L, c2d_static_set_set_enabled(b->set, i, on), 2, "-");
+    b->enabled[i] = (unsigned char)on;
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* set:isEnabled(i) -> boolean. */
+static int s_isenabled(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    lua_pushboolean(L, b->enabled[i]);
+    return 1;
+}
+
+/* set:isSeam(i, e) -> boolean: is edge e (from vertex e to vertex e + 1 of shape:vertices()) of shape
+ * i hidden inside the union of the set? */
+static int s_isseam(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b), seam;
+    lua_Number e = luaL_checknumber(L, 3);
+    c2d_status st;
+    if (!(e >= 1 && e <= INT_MAX && e == floor(e)))
+        return luaL_argerror(L, 3, "edge index expected (1 to the shape's edge count)");
+    st = c2d_static_set_is_seam(b->set, i, (int)e - 1, &seam);
+    if (st == C2D_ERR_RANGE)
+        return luaL_argerror(L, 3, "edge index expected (1 to the shape's edge count)");
+    if (st != C2D_OK)
+        return status_error(L, st, 1, "");
+    lua_pushboolean(L, seam);
+    return 1;
+}
+
+/* set:markNeighbours(i, j, tolerance) -> set. */
+static int s_markneighbours(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b), j = checkindex(L, 3, b);
+    double tol = luaL_checknumber(L, 4);
+    if (i == j)
+        return luaL_argerror(L, 3, "a shape cannot be its own neighbour");
+    CHECK(L, c2d_static_set_mark_neighbours(b->set, i, j, tol), 2, "--s");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* set:sweep(shape, dx, dy) -> nil, or t, nx, ny, px, py, index, overlapping [, depth]: the first
+ * contact of the shape moving by (dx, dy) with the set (normal from the shape to the set's shape). */
+static int s_sweep(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    c2d_shape *s = checkshape(L, 2);
+    double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
+    c2d_toi toi;
+    int index;
+    CHECK(L, c2d_static_set_sweep(b->set, s, vec(dx, dy), &toi, &index), 3, "cc");
+    return push_toi(L, &toi, index >= 0 ? index : 0);
+}
+
+/* set:pushOut(shape) -> dx, dy: the displacement that takes the shape out of the set (0, 0 if none). */
+static int s_pushout(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    c2d_shape *s = checkshape(L, 2);
+    c2d_vec2 d;
+    CHECK(L, c2d_static_set_push_out(b->set, s, &d), 2, "");
+    lua_pushnumber(L, d.x);
+    lua_pushnumber(L, d.y);
+    return 2;
+}
+
+/* Fills contacts[1..n] (index 0: no table) with a static set's contacts. */
+static void fill_set_contacts(lua_State *L, int contacts, const c2d_sweep_contact *c, int n)
+{
+    int k;
+    if (contacts == 0)
+        return;
+    for (k = 0; k < n; k++) {
+        record_at(L, contacts, k + 1, 8);
+        lua_pushinteger(L, (lua_Integer)c[k].index + 1);
+        lua_setfield(L, -2, "index");
+        set_contact(L, &c[k]);
+        lua_pop(L, 1);
+    }
+}
+
+/* set:move(shape, dx, dy [, opts [, contacts]]) -> x, y, n: where the shape's position would end, and
+ * the number of contacts met (at most CONTACTS are reported). The shape is not moved. */
+static int s_move(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    c2d_shape *s = checkshape(L, 2);
+    double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
+    int contacts = opt_table(L, 6), n;
+    c2d_move_options o;
+    c2d_move_result res;
+    c2d_sweep_contact buf[CONTACTS];
+    c2d_vec2 p;
+    checkmoveopts(L, 5, &o, b->responses, b->n, C2D_RESPONSE_SLIDE, 0, NULL);
+    /* Reading opts may have run metamethods: check the set and the shape again. */
+    b = checkset(L, 1);
+    s = checkshape(L, 2);
+    CHECK(L, c2d_static_set_move(b->set, s, vec(dx, dy), &o, &res, buf, contacts ? CONTACTS : 0), 3, "cc");
+    CHECK(L, c2d_shape_get_position(s, &p), 2, "");
+    n = res.count < CONTACTS ? res.count : CONTACTS;
+    fill_set_contacts(L, contacts, buf, n);
+    lua_pushnumber(L, p.x + res.displacement.x);
+    lua_pushnumber(L, p.y + res.displacement.y);
+    lua_pushinteger(L, n);
+    return 3;
+}
+
+/* set:stepBall(x, y, vx, vy, r, dt [, opts [, contacts]]) -> x, y, vx, vy, n: a ball moved through the
+ * set for dt (default response: bounce). */
+static int s_stepball(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    c2d_ball ball;
+    double dt;
+    int contacts = opt_table(L, 9), n;
+    c2d_move_options o;
+    c2d_move_result res;
+    c2d_sweep_contact buf[CONTACTS];
+    ball.position = vec(luaL_checknumber(L, 2), luaL_checknumber(L, 3));
+    ball.velocity = vec(luaL_checknumber(L, 4), luaL_checknumber(L, 5));
+    ball.radius = luaL_checknumber(L, 6);
+    dt = luaL_checknumber(L, 7);
+    checkmoveopts(L, 8, &o, b->responses, b->n, C2D_RESPONSE_BOUNCE, 0, NULL);
+    b = checkset(L, 1); /* reading opts may have run metamethods */
+    CHECK(L, c2d_static_set_step_ball(b->set, &ball, dt, &o, &res, buf, contacts ? CONTACTS : 0), 2, "ccccsn");
+    n = res.count < CONTACTS ? res.count : CONTACTS;
+    fill_set_contacts(L, contacts, buf, n);
+    lua_pushnumber(L, ball.position.x);
+    lua_pushnumber(L, ball.position.y);
+    lua_pushnumber(L, ball.velocity.x);
+    lua_pushnumber(L, ball.velocity.y);
+    lua_pushinteger(L, n);
+    return 5;
+}
+
+/* ---- worlds ---------------------------------------------------------------------------------- */
+
+/* A world's box. The world userdata has two user values: the table of its entries' shapes and the
+ * table of their user values, both keyed by the entry's key. */
+struct world_box {
+    c2d_world *world;     /* NULL once destroyed (or when its constructor failed) */
+    uintptr_t next_key;   /* the key of the next add */
+    int busy;             /* running calls that may run Lua callbacks: destroy refuses meanwhile */
+    int reading;          /* calls reading results out of buf (and cbuf) while they fill Lua tables */
+    void *buf;            /* query results, grown as needed, freed with the world */
+    size_t bufsize;
+    void *cbuf;           /* world:pairs contacts, likewise */
+    size_t cbufsize;
+};
+
+#define UV_SHAPES 1
+#define UV_VALUES 2
+
+static world_box *toworldbox(lua_State *L, int idx)
+{
+    int same;
+    if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
+        return NULL;
+    same = lua_rawequal(L, -1, WORLD_MT);
+    lua_pop(L, 1);
+    if (!same || lua_rawlen(L, idx) != sizeof(world_box))
+        return NULL;
+    return (world_box *)lua_touserdata(L, idx);
+}
+
+static world_box *checkworldbox(lua_State *L, int idx)
+{
+    world_box *b = toworldbox(L, idx);
+    if (b == NULL)
+        luaL_typeerror(L, idx, WORLD_NAME);
+    return b;
+}
+
+static world_box *checkworld(lua_State *L, int idx)
+{
+    world_box *b = checkworldbox(L, idx);
+    if (b->world == NULL)
+        luaL_error(L, "attempt to use a destroyed world");
+    return b;
+}
+
+/* The shape at arg, which must be in the world wb. */
+static shape_box *checkmember(lua_State *L, int arg, const world_box *wb)
+{
+    shape_box *sb = checkshapebox(L, arg);
+    if (sb->shape == NULL)
+        luaL_error(L, "attempt to use a destroyed shape");
+    if (sb->world != wb)
+        luaL_error(L, "shape is not in this world");
+    return sb;
+}
+
+/* Pushes the world's shape and value tables (w: the world's absolute index); returns the index of
+ * the first. */
+static int push_tables(lua_State *L, int w)
+{
+    lua_getiuservalue(L, w, UV_SHAPES);
+    lua_getiuservalue(L, w, UV_VALUES);
+    return lua_gettop(L) - 1;
+}
+
+static void free_buffers(world_box *wb)
+{
+    free(wb->buf);
+    free(wb->cbuf);
+    wb->buf = NULL;
+    wb->cbuf = NULL;
+    wb->bufsize = wb->cbufsize = 0;
+}
+
+/* Takes the shape out of its world: the C entry, the world's table entries (when w, the world's
+ * stack index, is given, or the world can still be found: not while it is being finalized), and the
+ * shape's record of it. */
+static void leave_world(lua_State *L, shape_box *b, int w)
+{
+    world_box *wb = b->world;
+    int top = lua_gettop(L), t;
+    luaL_checkstack(L, 4, "too many nested calls");
+    b->world = NULL;
+    if (wb == NULL || wb->world == NULL)
+        return;
+    c2d_world_remove(wb->world, b->id);
+    if (w == 0) {
+        lua_pushlightuserdata(L, wb);
+        lua_rawget(L, WORLDS);
+        if (toworldbox(L, -1) != wb) {
+            lua_settop(L, top);
+            return;
+        }
+        w = lua_gettop(L);
+    }
+    t = push_tables(L, w);
+    if (lua_istable(L, t) && lua_istable(L, t + 1)) {
+        lua_pushnil(L);
+        setkey(L, t, b->key);
+        lua_pushnil(L);
+        setkey(L, t + 1, b->key);
+    }
+    lua_settop(L, top);
+}
+
+/* Frees the C world and clears the membership of its shapes (w: the world's absolute index). */
+static void free_world(lua_State *L, world_box *wb, int w)
+{
+    if (wb->world != NULL) {
+        luaL_checkstack(L, 4, "too many nested calls");
+        lua_getiuservalue(L, w, UV_SHAPES);
+        if (lua_istable(L, -1)) {
+            lua_pushnil(L);
+            while (lua_next(L, -2)) {
+                shape_box *sb = toshapebox(L, -1);
+                if (sb != NULL && sb->world == wb)
+                    sb->world = NULL;
+                lua_pop(L, 1);
+            }
+        }
+        lua_pop(L, 1);
+        c2d_world_destroy(wb->world);
+        wb->world = NULL;
+        lua_pushlightuserdata(L, wb);
+        lua_pushnil(L);
+        lua_rawset(L, WORLDS);
+    }
+    /* A call still reading the buffers (its table filling ran a finalizer that destroyed the world)
+     * frees them when it is done; the collector's call frees them in any case. */
+    if (wb->reading == 0)
+        free_buffers(wb);
+}
+
+/* world:destroy(), also __close: frees the world now (not its shapes, which leave it); safe to call
+ * any number of times, but not from inside one of the world's own callbacks. */
+static int w_destroy(lua_State *L)
+{
+    world_box *wb = checkworldbox(L, 1);
+    if (wb->busy > 0)
+        return luaL_error(L, "attempt to destroy a world from inside one of its callbacks");
+    free_world(L, wb, 1);
+    lua_pushnil(L);
+    lua_setiuservalue(L, 1, UV_SHAPES);
+    lua_pushnil(L);
+    lua_setiuservalue(L, 1, UV_VALUES);
+    return 0;
+}
+
+/* __gc: as destroy, without raising. The collector only finalizes an unreachable world, which no call
+ * can be using; a direct call from inside one of the world's callbacks is ignored. */
+static int w_gc(lua_State *L)
+{
+    world_box *wb = checkworldbox(L, 1);
+    if (wb->busy > 0)
+        return 0;
+    free_world(L, wb, 1);
+    free_buffers(wb);
+    return 0;
+}
+
+/* "collide2d.world (12 shapes, 0x...)" or "collide2d.world (destroyed)". */
+static int w_tostring(lua_State *L)
+{
+    world_box *wb = checkworldbox(L, 1);
+    int n = 0;
+    if (wb->world == NULL) {
+        lua_pushliteral(L, WORLD_NAME " (destroyed)");
+        return 1;
+    }
+    c2d_world_count(wb->world, &n);
+    lua_pushfstring(L, WORLD_NAME " (%d shapes, %p)", n, (void *)wb->world);
+    return 1;
+}
+
+/* A new world, from collide2d.world([{margin = n, relativeMargin = n}]). */
+static int world_new(lua_State *L)
+{
+    double margin = 0.0, relative = 0.1;
+    world_box *wb;
+    c2d_status st;
+    if (!lua_isnoneornil(L, 1)) {
+        if (!lua_istable(L, 1))
+            return luaL_typeerror(L, 1, "table");
+        lua_getfield(L, 1, "margin");
+        if (!lua_isnil(L, -1)) {
+            if (lua_type(L, -1) != LUA_TNUMBER)
+                field_typeerror(L, 1, "margin", "number");
+            margin = lua_tonumber(L, -1);
+        }
+        lua_getfield(L, 1, "relativeMargin");
+        if (!lua_isnil(L, -1)) {
+            if (lua_type(L, -1) != LUA_TNUMBER)
+                field_typeerror(L, 1, "relativeMargin", "number");
+            relative = lua_tonumber(L, -1);
+        }
+        lua_pop(L, 2);
+    }
+    lua_settop(L, 1);
+    wb = (world_box *)lua_newuserdatauv(L, sizeof(world_box), 2);
+    memset(wb, 0, sizeof *wb);
+    wb->next_key = 1;
+    lua_pushvalue(L, WORLD_MT);
+    lua_setmetatable(L, 2);
+    lua_newtable(L);
+    lua_setiuservalue(L, 2, UV_SHAPES);
+    lua_newtable(L);
+    lua_setiuservalue(L, 2, UV_VALUES);
+    CHECK(L, c2d_world_new(&wb->world), 1, "");
+    st = c2d_world_set_margin(wb->world, margin, relative);
+    if (st != C2D_OK) {
+        int bad_margin = !isfinite(margin) || margin < 0 || margin > C2D_MAX_COORDINATE;
+        return field_error(L, 1, bad_margin ? "margin" : "relativeMargin", c2d_status_string(st));
+    }
+    lua_pushlightuserdata(L, wb);
+    lua_pushvalue(L, 2);
+    lua_rawset(L, WORLDS);
+    return 1;
+}
+
+/* collide2d.world([opts]) -> a new world; shape:world() (collide2d.world(shape)) -> the world the
+ * shape is in, or nil. */
+static int l_world(lua_State *L)
+{
+    shape_box *sb = toshapebox(L, 1);
+    if (sb == NULL)
+        return world_new(L);
+    if (sb->shape == NULL)
+        return luaL_error(L, "attempt to use a destroyed shape");
+    if (sb->world == NULL) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushlightuserdata(L, sb->world);
+    lua_rawget(L, WORLDS);
+    return 1;
+}
+
+/* world:add(shape [, value]) -> shape. */
+static int w_add(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *sb = checkshapebox(L, 2);
+    uintptr_t key = wb->next_key;
+    c2d_world_id id;
+    c2d_status st;
+    int t;
+    if (sb->shape == NULL)
+        return luaL_error(L, "attempt to use a destroyed shape");
+    if (sb->world == wb)
+        return luaL_error(L, "shape is already in this world");
+    if (sb->world != NULL)
+        return luaL_error(L, "shape is already in another world");
+    lua_settop(L, 3);
+    t = push_tables(L, 1);
+    lua_pushvalue(L, 2);
+    setkey(L, t, key);
+    lua_pushvalue(L, 3);
+    setkey(L, t + 1, key);
+    st = c2d_world_add(wb->world, sb->shape, key, &id);
+    if (st != C2D_OK) {
+        lua_pushnil(L);
+        setkey(L, t, key);
+        lua_pushnil(L);
+        setkey(L, t + 1, key);
+        return status_error(L, st, 2, "-");
+    }
+    wb->next_key++;
+    sb->world = wb;
+    sb->id = id;
+    sb->key = key;
+    lua_settop(L, 2);
+    return 1;
+}
+
+/* world:remove(shape): the shape leaves the world (it is not destroyed). */
+static int w_remove(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    leave_world(L, checkmember(L, 2, wb), 1);
+    return 0;
+}
+
+/* world:update(shape): the shape moved or turned; no garbage. */
+static int w_update(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    CHECK(L, c2d_world_update(wb->world, checkmember(L, 2, wb)->id), 2, "");
+    return 0;
+}
+
+/* world:has(shape) -> boolean. */
+static int w_has(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    lua_pushboolean(L, checkshapebox(L, 2)->world == wb);
+    return 1;
+}
+
+/* world:count() -> the number of shapes in the world. */
+static int w_count(lua_State *L)
+{
+    int n;
+    CHECK(L, c2d_world_count(checkworld(L, 1)->world, &n), 1, "");
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+/* world:value(shape) -> the shape's user value. */
+static int w_value(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *sb = checkmember(L, 2, wb);
+    lua_getiuservalue(L, 1, UV_VALUES);
+    getkey(L, lua_gettop(L), sb->key);
+    return 1;
+}
+
+/* world:setValue(shape, value) -> shape. */
+static int w_setvalue(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *sb = checkmember(L, 2, wb);
+    lua_settop(L, 3);
+    lua_getiuservalue(L, 1, UV_VALUES);
+    lua_pushvalue(L, 3);
+    setkey(L, 4, sb->key);
+    lua_settop(L, 2);
+    return 1;
+}
+
+/* Filter bits: an integer from 0 to 0xFFFFFFFF. */
+static unsigned checkbits(lua_State *L, int arg)
+{
+    lua_Number v = luaL_checknumber(L, arg);
+    if (!(v >= 0 && v <= 4294967295.0 && v == floor(v)))
+        luaL_argerror(L, arg, "integer from 0 to 0xFFFFFFFF expected");
+    return (unsigned)v;
+}
+
+/* world:setBits(shape, category, mask) -> shape. */
+static int w_setbits(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *sb = checkmember(L, 2, wb);
+    unsigned category = checkbits(L, 3), mask = checkbits(L, 4);
+    CHECK(L, c2d_world_set_bits(wb->world, sb->id, category, mask), 2, "");
+    lua_settop(L, 2);
+    return 1;
+}
+
+/* world:bits(shape) -> category, mask. */
+static int w_bits(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *sb = checkmember(L, 2, wb);
+    unsigned category, mask;
+    CHECK(L, c2d_world_get_bits(wb->world, sb->id, &category, &mask), 2, "");
+    push_uint(L, category);
+    push_uint(L, mask);
+    return 2;
+}
+
+/* world:optimize(): rebuilds the broadphase tree (after adding many shapes that will not move). */
+static int w_optimize(lua_State *L)
+{
+    CHECK(L, c2d_world_optimize(checkworld(L, 1)->world), 1, "");
+    return 0;
+}
+
+/* ---- world calls that run Lua callbacks ------------------------------------------------------- */
+
+/* What the callbacks of one world call need, on the C stack for the call. The stack slots are
+ * pushed by begin_call above the call's arguments. */
+typedef struct callback_ctx {
+    lua_State *L;
+    int shapes, values; /* stack indices of the world's tables */
+    int filter;         /* stack index of the Lua filter function (nil when none) */
+    int respond;        /* stack index of the Lua response function (nil when none) */
+    int error;          /* stack index of the first error, or of the bad response */
+    int failed;         /* FAIL_*: once set, every later callback of the call refuses */
+    int has_filter, has_respond;
+} callback_ctx;
+
+enum { FAIL_NONE, FAIL_ERROR, FAIL_RESPONSE };
+
+static void begin_call(lua_State *L, int w, callback_ctx *cc)
+{
+    luaL_checkstack(L, 16, "too many nested calls");
+    cc->L = L;
+    cc->shapes = push_tables(L, w);
+    cc->values = cc->shapes + 1;
+    lua_pushnil(L);
+    cc->filter = lua_gettop(L);
+    lua_pushnil(L);
+    cc->respond = lua_gettop(L);
+    lua_pushnil(L);
+    cc->error = lua_gettop(L);
+    cc->failed = FAIL_NONE;
+    cc->has_filter = cc->has_respond = 0;
+}
+
+/* Runs fn(shape, value) for the entry under lua_pcall, leaving one result; 0 when it raised (the
+ * error is then kept and the call fails). Pushing needs no allocation, so nothing here can raise. */
+static int call_back(callback_ctx *cc, int fn, uintptr_t user)
+{
+    lua_State *L = cc->L;
+    lua_pushvalue(L, fn);
+    getkey(L, cc->shapes, user);
+    getkey(L, cc->values, user);
+    if (lua_pcall(L, 2, 1, 0) != 0) {
+        lua_replace(L, cc->error);
+        cc->failed = FAIL_ERROR;
+        return 0;
+    }
+    return 1;
+}
+
+static int accept_cb(void *ctx, c2d_world_id id, uintptr_t user)
+{
+    callback_ctx *cc = (callback_ctx *)ctx;
+    int ok;
+    (void)id;
+    if (cc->failed != FAIL_NONE || !call_back(cc, cc->filter, user))
+        return 0;
+    ok = lua_toboolean(cc->L, -1);
+    lua_pop(cc->L, 1);
+    return ok;
+}
+
+static c2d_response respond_cb(void *ctx, c2d_world_id id, uintptr_t user)
+{
+    callback_ctx *cc = (callback_ctx *)ctx;
+    lua_State *L = cc->L;
+    int r;
+    (void)id;
+    if (cc->failed != FAIL_NONE || !call_back(cc, cc->respond, user))
+        return C2D_RESPONSE_NONE;
+    r = lua_isnil(L, -1) ? C2D_RESPONSE_NONE : response_of(L, -1);
+    if (r < 0) {
+        lua_replace(L, cc->error);
+        cc->failed = FAIL_RESPONSE;
+        return C2D_RESPONSE_NONE;
+    }
+    lua_pop(L, 1);
+    return (c2d_response)r;
+}
+
+/* Raises the error a callback raised, or the one for a bad response, once the core has returned. */
+static void raise_callback_error(lua_State *L, const callback_ctx *cc)
+{
+    if (cc->failed == FAIL_ERROR) {
+        lua_pushvalue(L, cc->error);
+        lua_error(L);
+    }
+    if (cc->failed == FAIL_RESPONSE) {
+        if (lua_type(L, cc->error) == LUA_TSTRING)
+            luaL_error(L, "invalid response '%s' from the response function", lua_tostring(L, cc->error));
+        luaL_error(L, "invalid response from the response function (string or nil expected, got %s)",
+                   luaL_typename(L, cc->error));
+    }
+}
+
+/* A filter's bits field: an integer from 0 to 0xFFFFFFFF, every bit when nil. */
+static unsigned bits_field(lua_State *L, int arg, const char *key, const char *field)
+{
+    unsigned bits = C2D_WORLD_ALL_BITS;
+    lua_getfield(L, arg, key);
+    if (!lua_isnil(L, -1)) {
+        lua_Number v = lua_tonumber(L, -1);
+        if (lua_type(L, -1) != LUA_TNUMBER)
+            field_typeerror(L, arg, field, "number");
+        if (!(v >= 0 && v <= 4294967295.0 && v == floor(v)))
+            field_error(L, arg, field, "integer from 0 to 0xFFFFFFFF expected");
+        bits = (unsigned)v;
+    }
+    lua_pop(L, 1);
+    return bits;
+}
+
+/* Reads the filter at arg: nil or none (every entry), a function(shape, value) or
+ * {category =, mask =, fn =}. Returns the C filter to pass, or NULL. */
+static const c2d_world_filter *checkfilter(lua_State *L, int arg, callback_ctx *cc, c2d_world_filter *f)
+{
+    int type = lua_type(L, arg);
+    if (type == LUA_TNONE || type == LUA_TNIL)
+        return NULL;
+    f->category = f->mask = C2D_WORLD_ALL_BITS;
+    f->accept = NULL;
+    f->ctx = cc;
+    if (type == LUA_TFUNCTION) {
+        lua_pushvalue(L, arg);
+    } else if (type == LUA_TTABLE) {
+        f->category = bits_field(L, arg, "category", "filter.category");
+        f->mask = bits_field(L, arg, "mask", "filter.mask");
+        lua_getfield(L, arg, "fn");
+        if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION)
+            field_typeerror(L, arg, "filter.fn", "function");
+    } else {
+        luaL_typeerror(L, arg, "function or table");
+    }
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+    } else {
+        lua_replace(L, cc->filter);
+        cc->has_filter = 1;
+        f->accept = accept_cb;
+    }
+    return f;
+}
+
+/* Reading a filter or options table may run metamethods, which may destroy the world or a shape the
+ * call was given: checks them again just before the core call. */
+static void check_live(lua_State *L, const world_box *wb, const shape_box *sb)
+{
+    if (wb->world == NULL)
+        luaL_error(L, "attempt to use a destroyed world");
+    if (sb != NULL && sb->shape == NULL)
+        luaL_error(L, "attempt to use a destroyed shape");
+}
+
+/* Marks the start and the end of a core call that may run callbacks. */
+static void enter(world_box *wb, shape_box *pin, const callback_ctx *cc)
+{
+    if (cc->has_filter || cc->has_respond) {
+        wb->busy++;
+        if (pin != NULL)
+            pin->pinned++;
+    }
+}
+
+static void leave(world_box *wb, shape_box *pin, const callback_ctx *cc)
+{
+    if (cc->has_filter || cc->has_respond) {
+        wb->busy--;
+        if (pin != NULL)
+            pin->pinned--;
+    }
+}
+
+/* Room for n results of size sz; *capacity receives how many fit. The world's own buffer (grown as
+ * needed, kept for the next call), unless another call is using it: a query made from inside a
+ * callback of the world, or from a finalizer while a call fills its tables, gets a temporary buffer
+ * that the collector frees. */
+static void *scratch(lua_State *L, world_box *wb, void **buf, size_t *size, int n, size_t sz, int *capacity)
+{
+    size_t need = (size_t)(n > 0 ? n : 1) * sz;
+    if (wb->busy > 0 || wb->reading > 0) {
+        void *p = lua_newuserdata(L, need);
+        *capacity = n > 0 ? n : 1;
+        if (wb->world == NULL) /* the allocation ran a finalizer that destroyed the world */
+            luaL_error(L, "attempt to use a destroyed world");
+        return p;
+    }
+    if (need > *size) {
+        size_t grown = *size + *size / 2 > need ? *size + *size / 2 : need;
+        void *p = realloc(*buf, grown);
+        if (p == NULL)
+            luaL_error(L, "%s", c2d_status_string(C2D_ERR_NO_MEMORY));
+        *buf = p;
+        *size = grown;
+    }
+    *capacity = (int)(*size / sz < (size_t)INT_MAX ? *size / sz : (size_t)INT_MAX);
+    return *buf;
+}
+
+/* The capacity a query asks for first: its callbacks must run once only, so with a Lua filter the
+ * buffer holds every entry (a query reports only entries there were when it began), else whatever
+ * the buffer holds now (a retry grows it). */
+static int first_capacity(const world_box *wb, const callback_ctx *cc)
+{
+    int n = 0;
+    if (cc->has_filter)
+        c2d_world_count(wb->world, &n);
+    return n;
+}
+
+/* Ends reading the world's buffers: frees them if a finalizer destroyed the world meanwhile. */
+static void done_reading(world_box *wb)
+{
+    wb->reading--;
+    if (wb->world == NULL && wb->reading == 0)
+        free_buffers(wb);
+}
+
+enum { Q_RECT, Q_POINT, Q_SHAPE };
+
+/* world:queryRect(x, y, w, h [, filter [, out]]), world:queryPoint(x, y [, filter [, out]]),
+ * world:queryShape(shape [, filter [, out]]) -> items, n: the shapes found, in the world's order,
+ * in out (cleared past n) or a new table. */
+static int world_query(lua_State *L, int kind)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *probe = NULL;
+    c2d_aabb box;
+    c2d_vec2 p = {0, 0};
+    int farg, oarg, out, count = 0, cap, k, old = 0;
+    const char *roles;
+    callback_ctx cc;
+    c2d_world_filter filter;
+    const c2d_world_filter *f;
+    c2d_world_hit *hits;
+    c2d_status st;
+    if (kind == Q_RECT) {
+        double x = luaL_checknumber(L, 2), y = luaL_checknumber(L, 3);
+        double w = luaL_checknumber(L, 4), h = luaL_checknumber(L, 5);
+        box.min = vec(x, y);
+        box.max = vec(x + w, y + h);
+        farg = 6;
+        roles = "ccnn";
+    } else if (kind == Q_POINT) {
+        p = vec(luaL_checknumber(L, 2), luaL_checknumber(L, 3));
+        farg = 4;
+        roles = "cc";
+    } else {
+        probe = checkshapebox(L, 2);
+        if (probe->shape == NULL)
+            return luaL_error(L, "attempt to use a destroyed shape");
+        farg = 3;
+        roles = "-";
+    }
+    oarg = farg + 1;
+    out = opt_table(L, oarg);
+    lua_settop(L, oarg);
+    begin_call(L, 1, &cc);
+    f = checkfilter(L, farg, &cc, &filter);
+    check_live(L, wb, probe);
+    hits = (c2d_world_hit *)scratch(L, wb, &wb->buf, &wb->bufsize, first_capacity(wb, &cc), sizeof *hits, &cap);
+    for (;;) {
+        check_live(L, wb, probe); /* a temporary buffer's allocation may have run a finalizer */
+        enter(wb, probe, &cc);
+        if (kind == Q_RECT)
+            st = c2d_world_query_aabb(wb->world, box, f, hits, cap, &count);
+        else if (kind == Q_POINT)
+            st = c2d_world_query_point(wb->world, p, f, hits, cap, &count);
+        else
+            st = c2d_world_query_shape(wb->world, probe->shape, f, hits, cap, &count);
+        leave(wb, probe, &cc);
+        raise_callback_error(L, &cc);
+        if (st != C2D_ERR_CAPACITY)
+            break;
+        hits = (c2d_world_hit *)scratch(L, wb, &wb->buf, &wb->bufsize, count, sizeof *hits, &cap);
+    }
+    if (st != C2D_OK)
+        return status_error(L, st, 2, roles);
+    wb->reading++;
+    if (out == 0) {
+        lua_createtable(L, count, 0);
+        out = lua_gettop(L);
+    } else {
+        old = (int)lua_rawlen(L, out);
+    }
+    for (k = 0; k < count; k++) {
+        getkey(L, cc.shapes, hits[k].user);
+        lua_rawseti(L, out, k + 1);
+    }
+    done_reading(wb);
+    for (k = old; k > count; k--) {
+        lua_pushnil(L);
+        lua_rawseti(L, out, k);
+    }
+    lua_pushvalue(L, out);
+    lua_pushinteger(L, count);
+    return 2;
+}
+
+static int w_queryrect(lua_State *L)
+{
+    return world_query(L, Q_RECT);
+}
+
+static int w_querypoint(lua_State *L)
+{
+    return world_query(L, Q_POINT);
+}
+
+static int w_queryshape(lua_State *L)
+{
+    return world_query(L, Q_SHAPE);
+}
+
+/* world:raycast(x, y, dx, dy [, maxT [, filter]]) -> nil, or shape, t, px, py, nx, ny: the first
+ * shape the ray (x, y) + t * (dx, dy), 0 <= t <= maxT (default: unbounded), meets. No garbage. */
+static int w_raycast(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    double ox = luaL_checknumber(L, 2), oy = luaL_checknumber(L, 3);
+    double dx = luaL_checknumber(L, 4), dy = luaL_checknumber(L, 5);
+    double maxt = luaL_optnumber(L, 6, HUGE_VAL);
+    callback_ctx cc;
+    c2d_world_filter filter;
+    const c2d_world_filter *f;
+    c2d_world_ray_hit hit;
+    c2d_status st;
+    lua_settop(L, 7);
+    begin_call(L, 1, &cc);
+    f = checkfilter(L, 7, &cc, &filter);
+    check_live(L, wb, NULL);
+    enter(wb, NULL, &cc);
+    st = c2d_world_raycast(wb->world, vec(ox, oy), vec(dx, dy), maxt, f, &hit);
+    leave(wb, NULL, &cc);
+    raise_callback_error(L, &cc);
+    if (st != C2D_OK)
+        return status_error(L, st, 2, "ccddt");
+    if (!hit.ray.hit) {
+        lua_pushnil(L);
+        return 1;
+    }
+    getkey(L, cc.shapes, hit.user);
+    lua_pushnumber(L, hit.ray.t);
+    lua_pushnumber(L, hit.ray.point.x);
+    lua_pushnumber(L, hit.ray.point.y);
+    lua_pushnumber(L, hit.ray.normal.x);
+    lua_pushnumber(L, hit.ray.normal.y);
+    return 6;
+}
+
+/* world:raycastAll(x, y, dx, dy [, maxT [, filter [, out]]]) -> hits, n: every shape the ray meets,
+ * in order of t, as out[k] = {shape =, t =, x =, y =, nx =, ny =} (records reused). */
+static int w_raycastall(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    double ox = luaL_checknumber(L, 2), oy = luaL_checknumber(L, 3);
+    double dx = luaL_checknumber(L, 4), dy = luaL_checknumber(L, 5);
+    double maxt = luaL_optnumber(L, 6, HUGE_VAL);
+    int out = opt_table(L, 8), count = 0, cap, k;
+    callback_ctx cc;
+    c2d_world_filter filter;
+    const c2d_world_filter *f;
+    c2d_world_ray_hit *hits;
+    c2d_status st;
+    lua_settop(L, 8);
+    begin_call(L, 1, &cc);
+    f = checkfilter(L, 7, &cc, &filter);
+    check_live(L, wb, NULL);
+    hits = (c2d_world_ray_hit *)scratch(L, wb, &wb->buf, &wb->bufsize, first_capacity(wb, &cc), sizeof *hits,
+                                        &cap);
+    for (;;) {
+        enter(wb, NULL, &cc);
+        st = c2d_world_raycast_all(wb->world, vec(ox, oy), vec(dx, dy), maxt, f, hits, cap, &count);
+        leave(wb, NULL, &cc);
+        raise_callback_error(L, &cc);
+        if (st != C2D_ERR_CAPACITY)
+            break;
+        hits = (c2d_world_ray_hit *)scratch(L, wb, &wb->buf, &wb->bufsize, count, sizeof *hits, &cap);
+    }
+    if (st != C2D_OK)
+        return status_error(L, st, 2, "ccddt");
+    wb->reading++;
+    if (out == 0) {
+        lua_createtable(L, count, 0);
+        out = lua_gettop(L);
+    }
+    for (k = 0; k < count; k++) {
+        record_at(L, out, k + 1, 6);
+        getkey(L, cc.shapes, hits[k].user);
+        lua_setfield(L, -2, "shape");
+        set_number(L, "t", hits[k].ray.t);
+        set_number(L, "x", hits[k].ray.point.x);
+        set_number(L, "y", hits[k].ray.point.y);
+        set_number(L, "nx", hits[k].ray.normal.x);
+        set_number(L, "ny", hits[k].ray.normal.y);
+        lua_pop(L, 1);
+    }
+    done_reading(wb);
+    lua_pushvalue(L, out);
+    lua_pushinteger(L, count);
+    return 2;
+}
+
+/* world:pairs([out [, withContacts]]) -> list, n: every pair of overlapping shapes, as
+ * out[k] = {a =, b =} (a first in the world's order), plus nx, ny (from a to b) and depth when
+ * withContacts (records reused). */
+static int w_pairs(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    int out = opt_table(L, 2), with = lua_toboolean(L, 3), count = 0, cap, ccap = 0, k, t;
+    c2d_world_pair *pairs;
+    c2d_contact *contacts = NULL;
+    c2d_status st;
+    lua_settop(L, 3);
+    t = push_tables(L, 1);
+    /* Whatever the buffers hold now; a retry grows them to the count. */
+    pairs = (c2d_world_pair *)scratch(L, wb, &wb->buf, &wb->bufsize, 0, sizeof *pairs, &cap);
+    if (with) {
+        contacts = (c2d_contact *)scratch(L, wb, &wb->cbuf, &wb->cbufsize, 0, sizeof *contacts, &ccap);
+        cap = ccap < cap ? ccap : cap;
+    }
+    for (;;) {
+        st = c2d_world_pairs(wb->world, pairs, contacts, cap, &count);
+        if (st != C2D_ERR_CAPACITY)
+            break;
+        pairs = (c2d_world_pair *)scratch(L, wb, &wb->buf, &wb->bufsize, count, sizeof *pairs, &cap);
+        if (with) {
+            contacts = (c2d_contact *)scratch(L, wb, &wb->cbuf, &wb->cbufsize, count, sizeof *contacts, &ccap);
+            cap = ccap < cap ? ccap : cap;
+        }
+    }
+    if (st != C2D_OK)
+        return status_error(L, st, 1, "");
+    wb->reading++;
+    if (out == 0) {
+        lua_createtable(L, count, 0);
+        out = lua_gettop(L);
+    }
+    for (k = 0; k < count; k++) {
+        record_at(L, out, k + 1, with ? 5 : 2);
+        getkey(L, t, pairs[k].user_a);
+        lua_setfield(L, -2, "a");
+        getkey(L, t, pairs[k].user_b);
+        lua_setfield(L, -2, "b");
+        if (with) {
+            set_number(L, "nx", contacts[k].normal.x);
+            set_number(L, "ny", contacts[k].normal.y);
+            set_number(L, "depth", contacts[k].depth);
+        } else {
+            lua_pushnil(L);
+            lua_setfield(L, -2, "nx");
+            lua_pushnil(L);
+            lua_setfield(L, -2, "ny");
+            lua_pushnil(L);
+            lua_setfield(L, -2, "depth");
+        }
+        lua_pop(L, 1);
+    }
+    done_reading(wb);
+    lua_pushvalue(L, out);
+    lua_pushinteger(L, count);
+    return 2;
+}
+
+/* Fills contacts[1..n] (index 0: no table) with a world's contacts. */
+static void fill_world_contacts(lua_State *L, const callback_ctx *cc, int contacts, const c2d_world_contact *c,
+                                int n)
+{
+    int k;
+    if (contacts == 0)
+        return;
+    for (k = 0; k < n; k++) {
+        record_at(L, contacts, k + 1, 9);
+        getkey(L, cc->shapes, c[k].user);
+        lua_setfield(L, -2, "shape");
+        getkey(L, cc->values, c[k].user);
+        lua_setfield(L, -2, "value");
+        set_contact(L, &c[k].contact);
+        lua_pop(L, 1);
+    }
+}
+
+/* world:move(shape, dx, dy [, opts [, filter [, contacts]]]) -> x, y, n: as set:move through the
+ * world's shapes (the shape itself is skipped if it is in the world); not moved, nor is the world. */
+static int w_move(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *mover = checkshapebox(L, 2);
+    double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
+    int contacts = opt_table(L, 7), n;
+    callback_ctx cc;
+    c2d_world_filter filter;
+    const c2d_world_filter *f;
+    c2d_move_options o;
+    c2d_move_result res;
+    c2d_world_contact buf[CONTACTS];
+    c2d_vec2 p;
+    c2d_status st;
+    if (mover->shape == NULL)
+        return luaL_error(L, "attempt to use a destroyed shape");
+    lua_settop(L, 7);
+    begin_call(L, 1, &cc);
+    checkmoveopts(L, 5, &o, NULL, 0, C2D_RESPONSE_SLIDE, cc.respond, &cc.has_respond);
+    f = checkfilter(L, 6, &cc, &filter);
+    check_live(L, wb, mover);
+    enter(wb, mover, &cc);
+    st = c2d_world_move(wb->world, mover->shape, vec(dx, dy), f, cc.has_respond ? respond_cb : NULL, &cc, &o,
+                        &res, buf, contacts ? CONTACTS : 0);
+    leave(wb, mover, &cc);
+    raise_callback_error(L, &cc);
+    if (st != C2D_OK)
+        return status_error(L, st, 3, "cc");
+    CHECK(L, c2d_shape_get_position(mover->shape, &p), 2, "");
+    n = res.count < CONTACTS ? res.count : CONTACTS;
+    fill_world_contacts(L, &cc, contacts, buf, n);
+    lua_pushnumber(L, p.x + res.displacement.x);
+    lua_pushnumber(L, p.y + res.displacement.y);
+    lua_pushinteger(L, n);
+    return 3;
+}
+
+/* world:stepBall(x, y, vx, vy, r, dt [, opts [, filter [, contacts]]]) -> x, y, vx, vy, n: as
+ * set:stepBall through the world's shapes. */
+static int w_stepball(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    c2d_ball ball;
+    double dt;
+    int contacts = opt_table(L, 10), n;
+    callback_ctx cc;
+    c2d_world_filter filter;
+    const c2d_world_filter *f;
+    c2d_move_options o;
+    c2d_move_result res;
+    c2d_world_contact buf[CONTACTS];
+    c2d_status st;
+    ball.position = vec(luaL_checknumber(L, 2), luaL_checknumber(L, 3));
+    ball.velocity = vec(luaL_checknumber(L, 4), luaL_checknumber(L, 5));
+    ball.radius = luaL_checknumber(L, 6);
+    dt = luaL_checknumber(L, 7);
+    lua_settop(L, 10);
+    begin_call(L, 1, &cc);
+    checkmoveopts(L, 8, &o, NULL, 0, C2D_RESPONSE_BOUNCE, cc.respond, &cc.has_respond);
+    f = checkfilter(L, 9, &cc, &filter);
+    check_live(L, wb, NULL);
+    enter(wb, NULL, &cc);
+    st = c2d_world_step_ball(wb->world, &ball, dt, f, cc.has_respond ? respond_cb : NULL, &cc, &o, &res, buf,
+                             contacts ? CONTACTS : 0);
+    leave(wb, NULL, &cc);
+    raise_callback_error(L, &cc);
+    if (st != C2D_OK)
+        return status_error(L, st, 2, "ccccsn");
+    n = res.count < CONTACTS ? res.count : CONTACTS;
+    fill_world_contacts(L, &cc, contacts, buf, n);
+    lua_pushnumber(L, ball.position.x);
+    lua_pushnumber(L, ball.position.y);
+    lua_pushnumber(L, ball.velocity.x);
+    lua_pushnumber(L, ball.velocity.y);
+    lua_pushinteger(L, n);
+    return 5;
+}
+
 /* ---- metamethods ----------------------------------------------------------------------------- */
 
 /* "collide2d.shape (circle, 0x...)" or "collide2d.shape (destroyed)", as liolib's "file (closed)". */
@@ -577,7 +2119,8 @@ static int m_tostring(lua_State *L)
     return 1;
 }
 
-/* The module table is also the metatable's __index, so shape:collide(other) is collide(shape, other). */
+/* The module table is also the metatable's __index, so shape:collide(other) is collide(shape, other),
+ * shape:sweep(dx, dy, other) is sweep(shape, dx, dy, other) and shape:world() is world(shape). */
 static const luaL_Reg module_funcs[] = {
     {"angle", l_angle},
     {"bbox", l_bbox},
@@ -602,38 +2145,134 @@ static const luaL_Reg module_funcs[] = {
     {"setAngle", l_setangle},
     {"setPosition", l_setposition},
     {"setTransform", l_settransform},
+    {"staticset", l_staticset},
+    {"sweep", l_sweep},
     {"type", l_type},
     {"version", l_version},
     {"vertices", l_vertices},
+    {"world", l_world},
     {NULL, NULL},
 };
 
-/* __gc and __close share the idempotent destroy, so an explicit destroy, a to-be-closed variable and
- * the collector can meet in any order. */
+/* __gc, __close and destroy are idempotent, so an explicit destroy, a to-be-closed variable and the
+ * collector can meet in any order. */
 static const luaL_Reg shape_meta[] = {
     {"__close", l_destroy},
-    {"__gc", l_destroy},
+    {"__gc", m_gc},
     {"__tostring", m_tostring},
     {NULL, NULL},
 };
 
+static const luaL_Reg set_methods[] = {
+    {"count", s_count},
+    {"destroy", s_destroy},
+    {"isEnabled", s_isenabled},
+    {"isSeam", s_isseam},
+    {"markNeighbours", s_markneighbours},
+    {"move", s_move},
+    {"pushOut", s_pushout},
+    {"setEnabled", s_setenabled},
+    {"stepBall", s_stepball},
+    {"sweep", s_sweep},
+    {NULL, NULL},
+};
+
+static const luaL_Reg set_meta[] = {
+    {"__close", s_destroy},
+    {"__gc", s_destroy},
+    {"__tostring", s_tostring},
+    {NULL, NULL},
+};
+
+static const luaL_Reg world_methods[] = {
+    {"add", w_add},
+    {"bits", w_bits},
+    {"count", w_count},
+    {"destroy", w_destroy},
+    {"has", w_has},
+    {"move", w_move},
+    {"optimize", w_optimize},
+    {"pairs", w_pairs},
+    {"queryPoint", w_querypoint},
+    {"queryRect", w_queryrect},
+    {"queryShape", w_queryshape},
+    {"raycast", w_raycast},
+    {"raycastAll", w_raycastall},
+    {"remove", w_remove},
+    {"setBits", w_setbits},
+    {"setValue", w_setvalue},
+    {"stepBall", w_stepball},
+    {"update", w_update},
+    {"value", w_value},
+    {NULL, NULL},
+};
+
+static const luaL_Reg world_meta[] = {
+    {"__close", w_destroy},
+    {"__gc", w_gc},
+    {"__tostring", w_tostring},
+    {NULL, NULL},
+};
+
+/* Pushes the NUPVALUES upvalues every function of the module closes over: the three metatables
+ * (at mt, mt + 1, mt + 2) and the table of live worlds (at mt + 3). */
+static void push_upvalues(lua_State *L, int mt)
+{
+    int i;
+    for (i = 0; i < NUPVALUES; i++)
+        lua_pushvalue(L, mt + i);
+}
+
+/* Fills the metatable at idx: metamethods, __name and, unless methods is NULL, an __index table of
+ * methods. */
+static void fill_metatable(lua_State *L, int idx, int mt, const char *name, const luaL_Reg *meta,
+                           const luaL_Reg *methods)
+{
+    lua_pushvalue(L, idx);
+    push_upvalues(L, mt);
+    luaL_setfuncs(L, meta, NUPVALUES);
+    if (methods != NULL) {
+        lua_newtable(L);
+        push_upvalues(L, mt);
+        luaL_setfuncs(L, methods, NUPVALUES);
+        lua_setfield(L, -2, "__index");
+    }
+    /* Lua 5.1's luaL_newmetatable does not set __name; 5.4's does, and setting it again is harmless. */
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "__name");
+    lua_pop(L, 1);
+}
+
 int luaopen_collide2d(lua_State *L)
 {
-    luaL_newmetatable(L, SHAPE_NAME); /* mt */
-    lua_createtable(L, 0, (int)(sizeof module_funcs / sizeof module_funcs[0]) + 1); /* mt M */
-    lua_pushvalue(L, -2);
-    luaL_setfuncs(L, module_funcs, 1); /* mt M */
+    int mt;
+    luaL_newmetatable(L, SHAPE_NAME);
+    mt = lua_gettop(L);
+    luaL_newmetatable(L, SET_NAME);
+    luaL_newmetatable(L, WORLD_NAME);
+    /* The live worlds, found again by a second require (weak values: the table keeps no world alive). */
+    lua_getfield(L, LUA_REGISTRYINDEX, WORLDS_NAME);
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "v");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, WORLDS_NAME);
+    } /* shape-mt set-mt world-mt worlds */
+
+    lua_createtable(L, 0, (int)(sizeof module_funcs / sizeof module_funcs[0]) + 1); /* ... M */
+    push_upvalues(L, mt);
+    luaL_setfuncs(L, module_funcs, NUPVALUES);
     lua_pushstring(L, c2d_version_string());
     lua_setfield(L, -2, "_VERSION");
 
-    lua_pushvalue(L, -2);
+    fill_metatable(L, mt, mt, SHAPE_NAME, shape_meta, NULL);
     lua_pushvalue(L, -1);
-    luaL_setfuncs(L, shape_meta, 1); /* mt M mt */
-    lua_pushvalue(L, -2);
-    lua_setfield(L, -2, "__index");
-    /* Lua 5.1's luaL_newmetatable does not set __name; 5.4's does, and setting it again is harmless. */
-    lua_pushliteral(L, SHAPE_NAME);
-    lua_setfield(L, -2, "__name");
-    lua_pop(L, 1); /* mt M */
+    lua_setfield(L, mt, "__index");
+    fill_metatable(L, mt + 1, mt, SET_NAME, set_meta, set_methods);
+    fill_metatable(L, mt + 2, mt, WORLD_NAME, world_meta, world_methods);
     return 1;
 }

@@ -91,3 +91,104 @@ describe('with the collector stopped, 100,000 calls allocate nothing:', function
     end)
   end)
 end)
+
+describe('with the collector stopped, 100,000 sweeps, moves and world calls allocate nothing:', function()
+  local function row(n)
+    local shapes = {}
+    for i = 1, n do shapes[i] = collide2d.rectangle((i - 1) * 10, 0, 10, 10) end
+    return shapes
+  end
+  local set = collide2d.staticset(row(20))
+  local box = collide2d.rectangle(1, -8, 8, 8)
+  local ball = collide2d.circle(0, 0, 1)
+
+  local world = collide2d.world()
+  for _, s in ipairs(row(20)) do world:add(s, 'tile') end
+  local mover = world:add(collide2d.rectangle(1, -8, 8, 8), 'mover')
+
+  it('sweep (hit, overlap and miss)', function()
+    local far, near = collide2d.circle(10, 0, 1), collide2d.circle(0.5, 0, 1)
+    assert_no_garbage(function(n)
+      for _ = 1, n do
+        ball:sweep(20, 0, far)
+        ball:sweep(0, 20, far, 1, 1)
+        collide2d.sweep(ball, 1, 0, near)
+      end
+    end)
+  end)
+
+  it('set:sweep and set:pushOut', function()
+    assert_no_garbage(function(n)
+      for _ = 1, n do
+        set:sweep(box, 5, 5)
+        set:pushOut(box)
+      end
+    end)
+  end)
+
+  it('set:move and set:stepBall with options and a reused contacts table', function()
+    local contacts, opts = {}, { response = 'bounce', restitution = 0.5, responses = { [3] = 'cross' } }
+    assert_no_garbage(function(n)
+      for _ = 1, n do
+        set:move(box, 5, 5, nil, contacts)
+        set:move(box, 5, 5, opts, contacts)
+        set:stepBall(5, -5, 3, 7, 1, 1, nil, contacts)
+      end
+    end)
+    assert.are.equal('bounce', contacts[1].response)
+  end)
+
+  it('world:update', function()
+    assert_no_garbage(function(n)
+      for i = 1, n do
+        mover:setPosition(5 + i % 50, -4)
+        world:update(mover)
+      end
+    end)
+  end)
+
+  it('world:queryRect, queryPoint and queryShape into a reused table, with and without filters', function()
+    local out, filter = {}, { mask = 1 }
+    local keep = function(_, v) return v == 'tile' end
+    assert_no_garbage(function(n)
+      for _ = 1, n do
+        world:queryRect(0, -10, 40, 20, nil, out)
+        world:queryRect(0, -10, 40, 20, filter, out)
+        world:queryPoint(15, 5, keep, out)
+        world:queryShape(box, nil, out)
+      end
+    end)
+    assert.is_true(#out > 0)
+  end)
+
+  it('world:raycast, and raycastAll into reused records', function()
+    local out = {}
+    assert_no_garbage(function(n)
+      for _ = 1, n do
+        world:raycast(-10, 5, 1, 0)
+        world:raycastAll(5, -20, 0, 1, 100, nil, out)
+      end
+    end)
+  end)
+
+  it('world:pairs into reused records', function()
+    local out = {}
+    assert_no_garbage(function(n)
+      for _ = 1, n / 10 do world:pairs(out, true) end
+    end)
+    assert.is_true(#out > 0)
+  end)
+
+  it('world:move and world:stepBall with a response function and reused contacts', function()
+    local contacts = {}
+    local opts = { response = function(_, v) if v == 'tile' then return 'slide' end end }
+    assert_no_garbage(function(n)
+      for _ = 1, n do
+        world:move(mover, 5, 5, nil, nil, contacts)
+        world:move(mover, 5, 5, opts, nil, contacts)
+        world:stepBall(5, -5, 3, 7, 1, 1, nil, nil, contacts)
+      end
+    end)
+    assert.is_string(contacts[1].value)
+  end)
+end)

@@ -29,8 +29,8 @@ describe('require "collide2d"', function()
   it('offers every function under its documented name', function()
     local names = { 'angle', 'bbox', 'capsule', 'circle', 'clone', 'closest', 'collide', 'contains',
       'destroy', 'distance', 'hull', 'move', 'overlaps', 'polygon', 'position', 'radius', 'raycast',
-      'rectangle', 'rotate', 'segment', 'setAngle', 'setPosition', 'setTransform', 'type', 'version',
-      'vertices' }
+      'rectangle', 'rotate', 'segment', 'setAngle', 'setPosition', 'setTransform', 'staticset', 'sweep',
+      'type', 'version', 'vertices', 'world' }
     for _, name in ipairs(names) do assert.is_function(collide2d[name], name) end
     local count = 0
     for _, v in pairs(collide2d) do if type(v) == 'function' then count = count + 1 end end

@@ -69,3 +69,90 @@ describe('hostile arguments', function()
     assert.are.same({ 0, 0, 0 }, { x, y, c:angle() })
   end)
 end)
+
+describe('hostile arguments to static sets and worlds', function()
+  -- Methods are called through their tables, with any receiver: sets, worlds, shapes, anything.
+  local set_methods = getmetatable(collide2d.staticset({})).__index
+  local world_methods = getmetatable(collide2d.world()).__index
+  local calls = {}
+  for name, f in pairs(set_methods) do calls[#calls + 1] = { 'set:' .. name, f } end
+  for name, f in pairs(world_methods) do calls[#calls + 1] = { 'world:' .. name, f } end
+  for _, name in ipairs({ 'sweep', 'staticset', 'world' }) do calls[#calls + 1] = { name, collide2d[name] } end
+  table.sort(calls, function(a, b) return a[1] < b[1] end)
+
+  local function pool()
+    local shapes = shapes()
+    local live = {}
+    for i = 1, #shapes - 1 do live[i] = shapes[i] end
+    local dead_set, dead_world = collide2d.staticset(live), collide2d.world()
+    dead_set:destroy()
+    dead_world:destroy()
+    local worlds = { collide2d.world(), collide2d.world({ margin = 1 }), dead_world }
+    for i = 1, #live do worlds[1]:add(live[i], i) end
+    local sets = { collide2d.staticset(live), collide2d.staticset({}), dead_set }
+    return shapes, sets, worlds
+  end
+
+  it('never crash any of the ' .. #calls .. ' functions (30,000 random calls, hostile callbacks)', function()
+    local shapes, sets, worlds = pool()
+    local mix = {}
+    for _, v in ipairs(values) do mix[#mix + 1] = v end
+    for _, v in ipairs(shapes) do mix[#mix + 1] = v end
+    for _, v in ipairs(sets) do mix[#mix + 1] = v end
+    for _, v in ipairs(worlds) do mix[#mix + 1] = v end
+    local depth = 0
+    local function any()
+      local v = mix[rand(#mix)]
+      if v == NIL then return nil end
+      return v
+    end
+    -- Callbacks that raise, answer nonsense, or call back into the module (a bounded number of levels).
+    local function hostile(...)
+      local pick = rand(6)
+      if pick == 1 then error('callback error') end
+      if pick == 2 then error(any()) end
+      if pick == 3 and depth < 2 then
+        depth = depth + 1
+        local c = calls[rand(#calls)]
+        pcall(c[2], any(), any(), any(), any(), any(), any())
+        depth = depth - 1
+      end
+      if pick == 4 then return ({ 'slide', 'touch', 'cross', 'bounce', 'ignore', 'x', 5, true })[rand(8)] end
+      return any()
+    end
+    mix[#mix + 1] = hostile
+    mix[#mix + 1] = { response = hostile }
+    mix[#mix + 1] = { fn = hostile, category = 1, mask = 3 }
+    mix[#mix + 1] = { response = 'cross', responses = { 'ignore', 'x', [100] = 'slide' }, restitution = 0.5 }
+    mix[#mix + 1] = { response = 'bounce', friction = 1e300, restitution = -1 }
+    mix[#mix + 1] = { category = -1, mask = 0 / 0 }
+    mix[#mix + 1] = { seamTolerance = 1e-3, autoSeams = false, margin = 3, relativeMargin = 0 }
+    local returned, raised = 0, 0
+    local args = {}
+    for _ = 1, 30000 do
+      local c = calls[rand(#calls)]
+      local n = rand(11) - 1
+      for i = 1, n do args[i] = any() end
+      -- The receiver is usually of the right kind, so that the calls go deep.
+      if rand(4) > 1 then
+        if c[1]:sub(1, 4) == 'set:' then args[1] = sets[rand(#sets)] end
+        if c[1]:sub(1, 6) == 'world:' then args[1] = worlds[rand(#worlds)] end
+        n = math.max(n, 1)
+      end
+      local ok = pcall(c[2], (table.unpack or unpack)(args, 1, n))
+      if ok then returned = returned + 1 else raised = raised + 1 end
+      if rand(1000) == 1 then collectgarbage('collect') end
+    end
+    assert.is_true(returned > 1000, returned .. ' calls returned')
+    assert.is_true(raised > 1000, raised .. ' calls raised')
+    -- The worlds still answer, consistently with their own count.
+    for _, w in ipairs(worlds) do
+      local ok, count = pcall(w.count, w)
+      if ok then
+        local items, n = w:queryRect(-1e6, -1e6, 2e6, 2e6)
+        assert.is_true(n <= count)
+        for k = 1, n do assert.is_true(w:has(items[k])) end
+      end
+    end
+  end)
+end)
