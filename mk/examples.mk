@@ -1,5 +1,6 @@
 # Examples, built the way a user builds against an installed collide2d: `make install` into a private
-# prefix, then pkg-config for the flags. `make examples` builds them; `make demo-run` runs them.
+# prefix, then pkg-config for the flags. `make examples` builds them; `make demo-run` (mk/demo.mk)
+# runs them before the Lua and LÖVE demos.
 EXAMPLE_PREFIX := $(abspath $(BUILD))/prefix
 EXAMPLE_SRCS   := $(sort $(wildcard examples/c/*.c))
 EXAMPLE_BINS   := $(EXAMPLE_SRCS:examples/c/%.c=$(BUILD)/examples/%)
@@ -15,7 +16,3 @@ $(BUILD)/examples/%: examples/c/%.c include/collide2d.h | example-prefix
 	    -Wl,-rpath,$(EXAMPLE_PREFIX)/lib -lm
 
 examples: $(EXAMPLE_BINS)
-
-.PHONY: demo-run
-demo-run: examples
-	@for e in $(EXAMPLE_BINS); do echo "== $$e"; $$e || exit 1; done
