@@ -721,6 +721,9 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
     double speed = v2_len(vel), remaining = T, elapsed = 0;
     c2d_vec2 last_n = v2(0, 0); /* normal of the previous contact, while no distance was covered since */
     int pinned = 0;
+    /* Crossable shapes entered exactly where the previous leg ended: the next leg starts touching them
+     * and would meet them again at its start. */
+    int entered[MAX_CROSS_PER_LEG], n_entered = 0;
     while (remaining > 0) {
         c2d_vec2 d = v2_scale(vel, remaining);
         double dl = v2_len(d);
@@ -742,13 +745,24 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
             c.tmax = t;
             c2d_static_set_query(e->set, box, cast_visit, &c);
             c2d_sweep_contact xs[MAX_CROSS_PER_LEG];
-            for (int k = 0; k < c.nx; k++)
-                xs[k] = make_contact(e, c.xindex[k], &c.xhit[k], v2_mad(p, c.xhit[k].t, d),
-                                     (elapsed + c.xhit[k].t * remaining) / T, C2D_RESPONSE_CROSS, 0);
-            if (c.nx > 1)
-                qsort(xs, (size_t)c.nx, sizeof xs[0], compare_cross);
-            for (int k = 0; k < c.nx; k++)
+            int nxs = 0, n_now = 0, now[MAX_CROSS_PER_LEG];
+            for (int k = 0; k < c.nx; k++) {
+                int again = 0;
+                for (int j = 0; j < n_entered && !again; j++)
+                    again = entered[j] == c.xindex[k] && c.xhit[k].t * dl <= e->tol;
+                if (again)
+                    continue;
+                if (c.index >= 0 && (t - c.xhit[k].t) * dl <= e->tol)
+                    now[n_now++] = c.xindex[k];
+                xs[nxs++] = make_contact(e, c.xindex[k], &c.xhit[k], v2_mad(p, c.xhit[k].t, d),
+                                         (elapsed + c.xhit[k].t * remaining) / T, C2D_RESPONSE_CROSS, 0);
+            }
+            if (nxs > 1)
+                qsort(xs, (size_t)nxs, sizeof xs[0], compare_cross);
+            for (int k = 0; k < nxs; k++)
                 record(res, contacts, capacity, &xs[k]);
+            memcpy(entered, now, (size_t)n_now * sizeof now[0]);
+            n_entered = n_now;
         }
         if (c.index < 0) {
             p = v2_add(p, d);

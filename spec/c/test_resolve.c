@@ -181,6 +181,38 @@ TEST(resolve_cross_reports_and_passes_through)
     c2d_static_set_destroy(set);
 }
 
+TEST(resolve_cross_met_at_the_instant_of_a_slide_is_reported_once)
+{
+    /* A box falling onto a floor touches the side of a trigger zone at the very instant it lands;
+     * the slide along the floor then starts inside the zone's touch. One crossing, not two. */
+    c2d_shape *floor, *zone, *box;
+    ENSURE_OK(c2d_rect_new(0, -0.5, 20, 1, 0, &floor));
+    ENSURE_OK(c2d_rect_new(2.125, 0.5, 1.75, 1, 0, &zone)); /* x in [1.25, 3], y in [0, 1] */
+    ENSURE_OK(c2d_rect_new(0, 2, 1, 1, 0, &box));          /* lands at t = 0.375 with x in [0.25, 1.25] */
+    const c2d_shape *shapes[2] = {floor, zone};
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new(shapes, 2, NULL, &set));
+    c2d_response responses[2] = {C2D_RESPONSE_SLIDE, C2D_RESPONSE_CROSS};
+    c2d_move_options opt = c2d_move_options_default();
+    opt.responses = responses;
+    c2d_move_result res;
+    c2d_sweep_contact c[8];
+    ENSURE_OK(c2d_static_set_move(set, box, V(2, -4), &opt, &res, c, 8));
+    int crossings = 0, floors = 0;
+    for (int i = 0; i < res.count && i < 8; i++) {
+        crossings += c[i].index == 1;
+        floors += c[i].index == 0;
+    }
+    ENSURE_MSG(crossings == 1 && floors == 1, "%d crossings and %d floor contacts in %d", crossings, floors,
+               res.count);
+    ENSURE_NEAR(res.displacement.x, 2, 1e-12);
+    ENSURE_NEAR(res.displacement.y, -1.5, 1e-12);
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(floor);
+    c2d_shape_destroy(zone);
+    c2d_shape_destroy(box);
+}
+
 TEST(resolve_circle_slides_down_a_rotated_ramp)
 {
     /* A 100x2 plank turned by a = 0.3 has its top face normal n = (-sin a, cos a). A unit circle resting
