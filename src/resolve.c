@@ -417,7 +417,9 @@ static void exits_of(const engine *e, int i, c2d_vec2 p, int clean, double *best
         if (!(len < *best))
             continue;
         c2d_vec2 np = v2_sub(q, shift);
-        if (!free_at(e, i, np) || (clean && !path_clear(e, p, np)))
+        /* The shape itself too: on a hull of zero thickness a corner's cone may not be the
+         * surface it claims, and its nearest point can lie inside the hull. */
+        if (!free_at(e, -1, np) || (clean && !path_clear(e, p, np)))
             continue;
         *best = len;
         *out_p = np;
@@ -542,6 +544,12 @@ static void pair_exits(const engine *e, int i, int j, c2d_vec2 p, int clean, dou
                 double len = v2_len(v2_sub(q[k], o));
                 if (!(len < *best) || !on_curve(&ci, q[k], &ni) || !on_curve(&cj, q[k], &nj))
                     continue;
+                /* On both surfaces for real, not inside either: the cone tests alone trust normals
+                 * that a hull of zero thickness (two parallel segments) may not have. */
+                c2d_rhull_hit f;
+                if (c2d_rhull_signed_distance(&hi, q[k], &f) < -4 * e->tol ||
+                    c2d_rhull_signed_distance(&hj, q[k], &f) < -4 * e->tol)
+                    continue;
                 /* Keep the nearest few; the freedom test below needs the hull buffers itself. */
                 int at = nq < MAX_Q ? nq++ : MAX_Q - 1;
                 if (at == MAX_Q - 1 && nq == MAX_Q && v2_len(v2_sub(found[at], o)) <= len)
@@ -557,7 +565,9 @@ static void pair_exits(const engine *e, int i, int j, c2d_vec2 p, int clean, dou
         if (!(len < *best))
             continue;
         c2d_vec2 np = v2_sub(found[k], shift);
-        if (!free_at(e, i, np) || (clean && !path_clear(e, p, np)))
+        /* The shape itself too: on a hull of zero thickness a corner's cone may not be the
+         * surface it claims, and its nearest point can lie inside the hull. */
+        if (!free_at(e, -1, np) || (clean && !path_clear(e, p, np)))
             continue;
         *best = len;
         *out_p = np;
