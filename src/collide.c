@@ -9,10 +9,12 @@
 
 #include <string.h>
 
+/* The four comparisons joined with | rather than ||: one branch on the result instead of up to four,
+ * each about as unpredictable as the answer. */
 static int aabbs_apart(const c2d_shape *a, const c2d_shape *b)
 {
-    return a->aabb.min.x > b->aabb.max.x || b->aabb.min.x > a->aabb.max.x || a->aabb.min.y > b->aabb.max.y ||
-           b->aabb.min.y > a->aabb.max.y;
+    return (a->aabb.min.x > b->aabb.max.x) | (b->aabb.min.x > a->aabb.max.x) | (a->aabb.min.y > b->aabb.max.y) |
+           (b->aabb.min.y > a->aabb.max.y);
 }
 
 /* p expressed in the frame of shape s (relative to its position, unrotated). */

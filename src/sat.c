@@ -213,56 +213,87 @@ static double clip_faces(const c2d_shape *ref, int e, const c2d_shape *inc, c2d_
     return seps[deepest];
 }
 
-/* A circle (centre c, radius r) against a polygon core of radius 0: the common case gets its own
- * exact O(n) path. Outside a convex polygon the nearest point lies on an edge whose line has the
- * centre on its outer side, so only those edges (one or two, usually) need a closest-point test.
- * Returns whether they overlap; fills out (normal from polygon to circle) when out is not NULL. */
-static int circle_polygon(c2d_vec2 c, double r, const c2d_shape *p, c2d_contact *out)
+/* Writes a one-point contact. The memset is for the padding after count: results compare equal
+ * byte for byte (the fuzzer checks world pairs against c2d_collide with memcmp). */
+static void one_point(c2d_contact *out, c2d_vec2 normal, double depth, c2d_vec2 point)
 {
+    memset(out, 0, sizeof *out);
+    out->normal = normal;
+    out->depth = depth;
+    out->count = 1;
+    out->points[0] = point;
+    out->point_depths[0] = depth;
+}
+
+/* The empty contact: count 0 and every field zero. */
+static void no_contact(c2d_contact *out)
+{
+    memset(out, 0, sizeof *out);
+}
+
+/* A circle (centre c, radius r) against a polygon core of radius 0: the common case gets its own
+ * exact O(n) path, in Box2D's order. One pass finds the edge whose line the centre is farthest
+ * outside of (any edge the centre is beyond by more than r ends it: no overlap). Outside a convex
+ * polygon the nearest point then lies on that edge or one of its two end points: another edge's
+ * normal is farther in angle from the direction to the nearest point, and its line passes farther
+ * behind it. So the face-or-vertex decision looks at that edge only, and costs one square root.
+ * Returns whether they overlap; fills out (normal from polygon to circle, negated when flip) when
+ * out is not NULL. */
+static int circle_polygon(c2d_vec2 c, double r, const c2d_shape *p, c2d_contact *out, int flip)
+{
+    const c2d_vec2 *v = c2d_placed_vertices(p), *nv = c2d_placed_normals(p);
     int n = p->count, e = 0;
-    double s = -INFINITY, best2 = INFINITY;
-    c2d_vec2 q = c;
+    double s = -INFINITY;
     for (int i = 0; i < n; i++) {
-        c2d_vec2 v = p->world[i];
-        double si = v2_dot(p->normal[i], v2_sub(c, v));
-        if (si > r)
+        double si = v2_dot(nv[i], v2_sub(c, v[i]));
+        if (si > r) {
+            if (out)
+                no_contact(out);
             return 0;
-        if (si > s) {
-            s = si;
-            e = i;
         }
-        if (si > 0) {
-            c2d_vec2 qi = c2d_closest_on_segment(v, p->world[i + 1 == n ? 0 : i + 1], c);
-            double d2 = v2_len2(v2_sub(c, qi));
-            if (d2 < best2) {
-                best2 = d2;
-                q = qi;
+        /* Written as selects, so the compiler can keep the loop free of unpredictable branches. */
+        e = si > s ? i : e;
+        s = si > s ? si : s;
+    }
+    c2d_vec2 nrm = nv[e], q = c;
+    double depth = r - s;
+    int face = 1;
+    if (s > 0) {
+        /* Centre outside edge e: in a vertex's region when it is behind either end along the edge. */
+        c2d_vec2 p1 = v[e], p2 = v[e + 1 == n ? 0 : e + 1], t = v2_sub(p2, p1), w = p1;
+        int vertex = 1;
+        if (v2_dot(v2_sub(c, p1), t) > 0) {
+            w = p2;
+            vertex = v2_dot(v2_sub(c, p2), t) >= 0;
+        }
+        if (vertex) {
+            c2d_vec2 d = v2_sub(c, w);
+            if (v2_len2(d) > r * r) {
+                if (out)
+                    no_contact(out);
+                return 0;
+            }
+            if (!out)
+                return 1;
+            double dist = v2_len_safe(d);
+            /* A centre (nearly) on the vertex defines no direction: the edge's normal stands. */
+            if (dist > near_face_tol(r, c)) {
+                /* v2_normalize_or without its second square root, unless the length is extreme. */
+                nrm = dist > 1e-150 && dist < 1e150 ? v2(d.x / dist, d.y / dist) : v2_normalize_or(d, nrm);
+                depth = r - dist;
+                q = w;
+                face = 0;
             }
         }
     }
-    if (s > 0 && best2 > r * r)
-        return 0;
     if (!out)
         return 1;
-    c2d_vec2 nrm;
-    double depth;
-    if (s <= 0 || sqrt(best2) <= near_face_tol(r, c)) {
-        /* Centre inside (or exactly on the boundary, where no direction is defined by the
-         * closest point): out through the nearest edge. */
-        nrm = p->normal[e];
-        depth = r - s;
+    /* Centre inside (s <= 0: out through the nearest edge) or in edge e's face region: the nearest
+     * point is the centre's foot on the edge line. */
+    if (face)
         q = v2_mad(c, -s, nrm);
-    } else {
-        double d = v2_len_safe(v2_sub(c, q));
-        nrm = v2_normalize_or(v2_sub(c, q), p->normal[e]);
-        depth = r - d;
-    }
-    memset(out, 0, sizeof *out);
-    out->count = 1;
-    out->normal = nrm;
-    out->depth = depth;
-    out->points[0] = v2_mid(q, v2_mad(c, -r, nrm));
-    out->point_depths[0] = depth;
+    c2d_vec2 point = v2_mid(q, v2_mad(c, -r, nrm));
+    one_point(out, flip ? v2_neg(nrm) : nrm, depth, point);
     return 1;
 }
 
@@ -299,6 +330,15 @@ static void keep_closest(c2d_contact *out, const c2d_shape *a, const c2d_shape *
 
 void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
 {
+    /* Circle against polygon first: that path writes the whole result itself. */
+    if (a->count == 1 && b->count >= 3 && b->radius == 0) {
+        circle_polygon(c2d_placed_vertices(a)[0], a->radius, b, out, 1);
+        return;
+    }
+    if (b->count == 1 && a->count >= 3 && a->radius == 0) {
+        circle_polygon(c2d_placed_vertices(b)[0], b->radius, a, out, 0);
+        return;
+    }
     double reach = a->radius + b->radius;
     memset(out, 0, sizeof *out);
     if (a->count == 1 && b->count == 1) {
@@ -316,15 +356,6 @@ void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
         out->count = 1;
         out->points[0] = v2_mid(v2_mad(a->world[0], a->radius, n), v2_mad(b->world[0], -b->radius, n));
         out->point_depths[0] = out->depth;
-        return;
-    }
-    if (a->count == 1 && b->count >= 3 && b->radius == 0) {
-        circle_polygon(a->world[0], a->radius, b, out);
-        out->normal = v2_neg(out->normal);
-        return;
-    }
-    if (b->count == 1 && a->count >= 3 && a->radius == 0) {
-        circle_polygon(b->world[0], b->radius, a, out);
         return;
     }
     int ea, eb;
@@ -400,9 +431,9 @@ int c2d_overlap_cores(const c2d_shape *a, const c2d_shape *b)
     if (a->count == 1 && b->count == 1)
         return v2_len2(v2_sub(b->world[0], a->world[0])) <= reach * reach;
     if (a->count == 1 && b->count >= 3 && b->radius == 0)
-        return circle_polygon(a->world[0], a->radius, b, NULL);
+        return circle_polygon(c2d_placed_vertices(a)[0], a->radius, b, NULL, 0);
     if (b->count == 1 && a->count >= 3 && a->radius == 0)
-        return circle_polygon(b->world[0], b->radius, a, NULL);
+        return circle_polygon(c2d_placed_vertices(b)[0], b->radius, a, NULL, 0);
     int e;
     double sa = separation_until(a, b, reach, &e);
     if (sa > reach)

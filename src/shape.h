@@ -40,6 +40,19 @@ static inline int c2d_edge_count(const c2d_shape *s)
     return s->count >= 2 ? s->count : 0;
 }
 
+/* The placed vertices and normals, found from the shape's address alone: c2d_shape_alloc puts them
+ * first in the shape's own block (world, then normal), and every shape comes from it. Reading
+ * s->world instead would make the vertex loads wait for the pointer's load, a second trip to memory
+ * on every query of a shape that is not in the cache. */
+static inline const c2d_vec2 *c2d_placed_vertices(const c2d_shape *s)
+{
+    return s->store;
+}
+static inline const c2d_vec2 *c2d_placed_normals(const c2d_shape *s)
+{
+    return s->store + s->count;
+}
+
 static inline c2d_vec2 v2(double x, double y)
 {
     c2d_vec2 r;
