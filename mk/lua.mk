@@ -34,12 +34,17 @@ $(BUILD)/lua54-asan/collide2d.so: $(LUA_MOD_SRCS) $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(subst $(OPT),-O1,$(LUA_MOD_CFLAGS)) $(LUA_SAN) $(LUA54_CFLAGS) -shared -o $@ $(LUA_MOD_SRCS) -lm
 
-# Calls per second of overlaps and collide from Lua 5.4 and LuaJIT, against a pure-Lua SAT
-# (bench/lua/). $(BENCH_RUN), from mk/bench.mk, keeps it from timing alongside another benchmark.
+# From Lua 5.4 and LuaJIT (bench/lua/): calls per second of overlaps and collide against a pure-Lua
+# SAT (bench.lua), then microseconds per ball step and per slide move against a pure-Lua stepper and
+# bump-style slide (bench_sweep.lua). Both exit 1 when the two sides disagree. BENCH_SECONDS scales
+# them (bench-quick sets 0.02). $(BENCH_RUN), from mk/bench.mk, keeps them from timing alongside
+# another benchmark.
 bench-lua: $(LUA_MODULES)
 	@echo "== Lua 5.4"
 	@LUA_CPATH="$(abspath $(BUILD))/lua54/?.so" $(BENCH_RUN) lua5.4 bench/lua/bench.lua
+	@LUA_CPATH="$(abspath $(BUILD))/lua54/?.so" $(BENCH_RUN) lua5.4 bench/lua/bench_sweep.lua
 	@echo "== LuaJIT"
 	@LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" $(BENCH_RUN) luajit bench/lua/bench.lua
+	@LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" $(BENCH_RUN) luajit bench/lua/bench_sweep.lua
 
 BENCH_TARGETS += bench-lua
