@@ -24,6 +24,9 @@ static int edge_covered(const c2d_shape *s, int e, const c2d_seam_neighbour *nb,
     int any = 0;
     for (int k = 0; k < nn; k++)
         slack = fmax(slack, nb[k].tolerance);
+    /* The gap allowed at the far end is at most half the edge: a tolerance as long as the edge
+     * would let any neighbour touching one end (even a point-sized one) hide the whole face. */
+    slack = fmin(slack, 0.5 * len);
     /* Grow the covered prefix [0, covered] by any interval starting inside it, until nothing grows: a
      * few passes over a handful of neighbour edges, without storing the intervals. At least one pass,
      * so that an edge shorter than the slack is a seam only when some neighbour edge lies on it. */
@@ -49,6 +52,8 @@ static int edge_covered(const c2d_shape *s, int e, const c2d_seam_neighbour *nb,
                 if (fabs(v2_dot(c, n)) > tol || fabs(v2_dot(d, n)) > tol)
                     continue; /* not on this edge's line */
                 double lo = fmin(v2_dot(c, t), v2_dot(d, t)), hi = fmax(v2_dot(c, t), v2_dot(d, t));
+                if (!(hi > lo))
+                    continue; /* an edge of no length (a collapsed shape) shares no face */
                 if (lo <= covered + tol && hi >= covered - tol)
                     any = 1;
                 if (lo <= covered + tol && hi > covered) {

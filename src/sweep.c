@@ -130,6 +130,10 @@ int c2d_minkowski(const c2d_vec2 *bv, int bn, const c2d_vec2 *av, int an, c2d_ve
                 step = 2;
             } else if (j == an) {
                 step = 1;
+            } else if ((ep.x == 0 && ep.y == 0) || (eq.x == 0 && eq.y == 0)) {
+                /* An edge of no length (a rectangle thinner than the spacing of doubles) has no angle
+                 * to merge by: step over it, so the real edges keep their order. */
+                step = (ep.x == 0 && ep.y == 0 ? 1 : 0) | (eq.x == 0 && eq.y == 0 ? 2 : 0);
             } else {
                 int hp = half_turn(ep), hq = half_turn(eq);
                 double c = v2_cross(ep, eq);

@@ -213,6 +213,49 @@ TEST(resolve_cross_met_at_the_instant_of_a_slide_is_reported_once)
     c2d_shape_destroy(box);
 }
 
+TEST(resolve_a_seam_tolerance_as_long_as_the_edge_does_not_hide_it)
+{
+    /* A row of 2-wide bricks and a point-sized shape below them, with a seam tolerance of 2: the point
+     * touches no face, so the bricks' bottom faces stay solid and a box moving up lands on them. */
+    c2d_shape *s[4], *box;
+    for (int i = 0; i < 3; i++)
+        ENSURE_OK(c2d_rect_new(2 * i, 2, 2, 2, 0, &s[i])); /* y in [1, 3] */
+    ENSURE_OK(c2d_rect_new(0.5, -1, 1e-300, 1e-300, 0, &s[3]));
+    ENSURE_OK(c2d_rect_new(2.25, 0, 0.5, 0.5, 0, &box)); /* top at y = 0.25 */
+    c2d_static_set_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.seam_tolerance = 2;
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)s, 4, &opt, &set));
+    c2d_move_result res;
+    ENSURE_OK(c2d_static_set_move(set, box, V(0, 4), NULL, &res, NULL, 0));
+    ENSURE_MSG(res.count == 1, "%d contacts", res.count);
+    ENSURE_NEAR(res.displacement.y, 0.75, 1e-12);
+    c2d_static_set_destroy(set);
+    for (int i = 0; i < 4; i++)
+        c2d_shape_destroy(s[i]);
+    c2d_shape_destroy(box);
+}
+
+TEST(resolve_push_out_of_a_rectangle_thinner_than_doubles)
+{
+    /* A 100-long rectangle of denormal height across a pentagon: out the short way, below the lowest
+     * vertex, not "overlapping nothing". */
+    c2d_vec2 pv[5] = {V(-1.75, -1.75), V(2, -1.5), V(3, 2), V(0, 4), V(-3, 2)};
+    c2d_shape *p, *bar;
+    ENSURE_OK(c2d_polygon_new(pv, 5, &p));
+    ENSURE_OK(c2d_rect_new(0, 0, 100, 4.9406564584124654e-324, 0, &bar));
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)&p, 1, NULL, &set));
+    c2d_vec2 out;
+    ENSURE_OK(c2d_static_set_push_out(set, bar, &out));
+    ENSURE_NEAR(out.x, 0, 1e-9);
+    ENSURE_NEAR(out.y, -1.75, 1e-9);
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(p);
+    c2d_shape_destroy(bar);
+}
+
 TEST(resolve_circle_slides_down_a_rotated_ramp)
 {
     /* A 100x2 plank turned by a = 0.3 has its top face normal n = (-sin a, cos a). A unit circle resting
