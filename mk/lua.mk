@@ -35,11 +35,14 @@ $(BUILD)/lua54-asan/collide2d.so: $(LUA_MOD_SRCS) $(HDRS)
 	$(CC) $(subst $(OPT),-O1,$(LUA_MOD_CFLAGS)) $(LUA_SAN) $(LUA54_CFLAGS) -shared -o $@ $(LUA_MOD_SRCS) -lm
 
 # Calls per second of overlaps and collide from Lua 5.4 and LuaJIT, against a pure-Lua SAT
-# (bench/lua/). $(BENCH_RUN), from mk/bench.mk, keeps it from timing alongside another benchmark.
+# (bench/lua/); LuaJIT twice, with the FFI fast path and with the C functions (COLLIDE2D_NO_FFI=1).
+# $(BENCH_RUN), from mk/bench.mk, keeps it from timing alongside another benchmark.
 bench-lua: $(LUA_MODULES)
 	@echo "== Lua 5.4"
 	@LUA_CPATH="$(abspath $(BUILD))/lua54/?.so" $(BENCH_RUN) lua5.4 bench/lua/bench.lua
 	@echo "== LuaJIT"
-	@LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" $(BENCH_RUN) luajit bench/lua/bench.lua
+	@COLLIDE2D_NO_FFI= LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" $(BENCH_RUN) luajit bench/lua/bench.lua
+	@echo "== LuaJIT, COLLIDE2D_NO_FFI=1"
+	@COLLIDE2D_NO_FFI=1 LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" $(BENCH_RUN) luajit bench/lua/bench.lua
 
 BENCH_TARGETS += bench-lua
