@@ -27,6 +27,8 @@
  */
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,12 +148,19 @@ C2D_LUA_EXPORT int luaopen_collide2d(lua_State *L);
 typedef struct world_box world_box;
 
 typedef struct shape_box {
+    uintptr_t tag;     /* BOX_TAG(box) until collected: how the LuaJIT fast path knows a box */
     c2d_shape *shape;  /* NULL when destroyed (or when its constructor failed) */
     world_box *world;  /* the world the shape is in, or NULL */
     c2d_world_id id;   /* its entry there */
     uintptr_t key;     /* its key there (see world_box) */
     int pinned;        /* running world calls with Lua callbacks that read this shape */
 } shape_box;
+
+/* The layout the LuaJIT fast path depends on, all of it (see "the LuaJIT fast path"): ffi_shape reads
+ * the tag before it knows that the memory is a shape box, so the tag comes first, where the read stays
+ * as close as possible to the start of whatever userdata it was given. */
+#define BOX_TAG(b) ((uintptr_t)(b) ^ (uintptr_t)0x63326473u)
+typedef char shape_box_tag_is_first[offsetof(shape_box, tag) == 0 ? 1 : -1];
 
 static const char *const kind_names[] = {"none", "circle", "rectangle", "polygon", "capsule", "segment"};
 
@@ -198,6 +207,7 @@ static shape_box *newshapebox(lua_State *L)
 {
     shape_box *b = (shape_box *)lua_newuserdata(L, sizeof(shape_box));
     memset(b, 0, sizeof *b);
+    b->tag = BOX_TAG(b);
     lua_pushvalue(L, SHAPE_MT);
     lua_setmetatable(L, -2);
     return b;
@@ -415,7 +425,9 @@ static int l_destroy(lua_State *L)
 }
 
 /* __gc: as destroy, without raising. A pinned shape is on the stack of a running call, so the collector
- * cannot reach it; the test only guards against freeing what the core may still read. */
+ * cannot reach it; the test only guards against freeing what the core may still read. The tag goes
+ * too: a userdata allocated later at this address that never writes its first bytes must not pass
+ * for a shape box (see ffi_shape). */
 static int m_gc(lua_State *L)
 {
     shape_box *b = checkshapebox(L, 1);
@@ -425,6 +437,7 @@ static int m_gc(lua_State *L)
         leave_world(L, b, 0);
     c2d_shape_destroy(b->shape);
     b->shape = NULL;
+    b->tag = 0;
     return 0;
 }
 
@@ -2214,6 +2227,365 @@ static const luaL_Reg world_meta[] = {
     {NULL, NULL},
 };
 
+/* ---- the LuaJIT fast path ---------------------------------------------------------------------- */
+
+/*
+ * Under LuaJIT, a call to a classic C function aborts the trace being compiled, so a game loop that
+ * calls collide or overlaps runs interpreted around every call, and a pure-Lua SAT can beat the
+ * native code. FFI calls do get compiled. So, only under LuaJIT with the ffi module (and the JIT on
+ * when the module is loaded), luaopen_collide2d runs ffi_chunk, which replaces the hot functions with
+ * Lua wrappers that call the entry points below through FFI function pointers. They are handed over as
+ * light userdata (the address of a pointer to each), never looked up by symbol: the module is built
+ * with hidden visibility and loaded RTLD_LOCAL. COLLIDE2D_NO_FFI=1 in the environment keeps the C path.
+ *
+ * An entry point takes each shape argument as the FFI passes a full userdata to a void * parameter:
+ * the address of its payload, so a call makes no cdata, even interpreted. It is given only userdata
+ * carrying the shape metatable, but that can be any userdata (debug.setmetatable), which the C path
+ * tells apart by its size: here the box's tag, its own address scrambled, says that it is a shape
+ * box, and m_gc clears it so that memory a collected box leaves behind cannot pass for one. (For a
+ * userdata smaller than the tag, that read goes past its payload, into the rest of its heap block or
+ * the allocator's header after it: mapped memory.) An entry point returns FFI_FALLBACK for anything
+ * but a plain success (not a shape box, a destroyed shape, a failed status); the wrapper then calls
+ * the C function with the same arguments, which raises the usual error. Results go into the caller's
+ * array of doubles in the order the C function returns them, so the Lua side knows no struct layout:
+ * shape_box stays private to this file. The entry points read and write only the shapes, as the C
+ * functions do, and touch no Lua state; the wrappers read the results back before any other Lua code
+ * can run, so coroutines never see each other's.
+ */
+#if LUA_VERSION_NUM == 501
+
+#define FFI_FALLBACK (-1)
+
+/* The shape in the box at p, or NULL when p is not a live shape box. */
+static c2d_shape *ffi_shape(void *p)
+{
+    const shape_box *b = (const shape_box *)p;
+    if (b == NULL || b->tag != BOX_TAG(b))
+        return NULL;
+    return b->shape;
+}
+
+/* -> 1 or 0 as l_overlaps' boolean. */
+static int ffi_overlaps(void *pa, void *pb)
+{
+    c2d_shape *a = ffi_shape(pa), *b = ffi_shape(pb);
+    int hit;
+    if (a == NULL || b == NULL || c2d_overlap(a, b, &hit) != C2D_OK)
+        return FFI_FALLBACK;
+    return hit != 0;
+}
+
+/* -> the number of contact points l_collide returns (0: it returns nil); out gets nx, ny, depth,
+ * x1, y1 [, x2, y2]. */
+static int ffi_collide(void *pa, void *pb, double *out)
+{
+    c2d_shape *a = ffi_shape(pa), *b = ffi_shape(pb);
+    c2d_contact c;
+    int i;
+    if (a == NULL || b == NULL || c2d_collide(a, b, &c) != C2D_OK)
+        return FFI_FALLBACK;
+    if (c.count <= 0)
+        return 0;
+    out[0] = c.normal.x;
+    out[1] = c.normal.y;
+    out[2] = c.depth;
+    for (i = 0; i < c.count && i < 2; i++) {
+        out[3 + 2 * i] = c.points[i].x;
+        out[4 + 2 * i] = c.points[i].y;
+    }
+    return i;
+}
+
+/* -> 0; out gets l_distance's seven numbers. */
+static int ffi_distance(void *pa, void *pb, double *out)
+{
+    c2d_shape *a = ffi_shape(pa), *b = ffi_shape(pb);
+    c2d_distance_result r;
+    if (a == NULL || b == NULL || c2d_distance(a, b, &r) != C2D_OK)
+        return FFI_FALLBACK;
+    out[0] = r.distance;
+    out[1] = r.point_a.x;
+    out[2] = r.point_a.y;
+    out[3] = r.point_b.x;
+    out[4] = r.point_b.y;
+    out[5] = r.normal.x;
+    out[6] = r.normal.y;
+    return 0;
+}
+
+/* -> 1 or 0 as l_contains' boolean. */
+static int ffi_contains(void *p, double x, double y)
+{
+    c2d_shape *s = ffi_shape(p);
+    int in;
+    if (s == NULL || c2d_contains_point(s, vec(x, y), &in) != C2D_OK)
+        return FFI_FALLBACK;
+    return in != 0;
+}
+
+/* -> 1 for a hit (out gets t, x, y, nx, ny), 0 for a miss (l_raycast returns nil). */
+static int ffi_raycast(void *p, double ox, double oy, double dx, double dy, double maxt, double *out)
+{
+    c2d_shape *s = ffi_shape(p);
+    c2d_ray_hit h;
+    if (s == NULL || c2d_raycast(s, vec(ox, oy), vec(dx, dy), maxt, &h) != C2D_OK)
+        return FFI_FALLBACK;
+    if (!h.hit)
+        return 0;
+    out[0] = h.t;
+    out[1] = h.point.x;
+    out[2] = h.point.y;
+    out[3] = h.normal.x;
+    out[4] = h.normal.y;
+    return 1;
+}
+
+/* -> 0; out gets x, y. */
+static int ffi_position(void *p, double *out)
+{
+    c2d_shape *s = ffi_shape(p);
+    c2d_vec2 v;
+    if (s == NULL || c2d_shape_get_position(s, &v) != C2D_OK)
+        return FFI_FALLBACK;
+    out[0] = v.x;
+    out[1] = v.y;
+    return 0;
+}
+
+/* The setters -> 0. A failed status leaves the shape as it was, so the C function can fail again. */
+static int ffi_move(void *p, double dx, double dy)
+{
+    c2d_shape *s = ffi_shape(p);
+    return s != NULL && c2d_shape_move(s, vec(dx, dy)) == C2D_OK ? 0 : FFI_FALLBACK;
+}
+
+static int ffi_setposition(void *p, double x, double y)
+{
+    c2d_shape *s = ffi_shape(p);
+    return s != NULL && c2d_shape_set_position(s, vec(x, y)) == C2D_OK ? 0 : FFI_FALLBACK;
+}
+
+static int ffi_rotate(void *p, double da)
+{
+    c2d_shape *s = ffi_shape(p);
+    return s != NULL && c2d_shape_rotate(s, da) == C2D_OK ? 0 : FFI_FALLBACK;
+}
+
+static int ffi_setangle(void *p, double a)
+{
+    c2d_shape *s = ffi_shape(p);
+    return s != NULL && c2d_shape_set_angle(s, a) == C2D_OK ? 0 : FFI_FALLBACK;
+}
+
+static int ffi_settransform(void *p, double x, double y, double a)
+{
+    c2d_shape *s = ffi_shape(p);
+    return s != NULL && c2d_shape_set_transform(s, vec(x, y), a) == C2D_OK ? 0 : FFI_FALLBACK;
+}
+
+/* Objects holding the function pointers: ISO C converts the address of an object, not of a function,
+ * to void *. Each signature must match the one ffi_chunk casts its pointer to. */
+static int (*const ffi_overlaps_p)(void *, void *) = ffi_overlaps;
+static int (*const ffi_collide_p)(void *, void *, double *) = ffi_collide;
+static int (*const ffi_distance_p)(void *, void *, double *) = ffi_distance;
+static int (*const ffi_contains_p)(void *, double, double) = ffi_contains;
+static int (*const ffi_raycast_p)(void *, double, double, double, double, double, double *) = ffi_raycast;
+static int (*const ffi_position_p)(void *, double *) = ffi_position;
+static int (*const ffi_move_p)(void *, double, double) = ffi_move;
+static int (*const ffi_setposition_p)(void *, double, double) = ffi_setposition;
+static int (*const ffi_rotate_p)(void *, double) = ffi_rotate;
+static int (*const ffi_setangle_p)(void *, double) = ffi_setangle;
+static int (*const ffi_settransform_p)(void *, double, double, double) = ffi_settransform;
+
+static const struct {
+    const char *name;
+    const void *entry;
+} ffi_entries[] = {
+    {"overlaps", &ffi_overlaps_p},
+    {"collide", &ffi_collide_p},
+    {"distance", &ffi_distance_p},
+    {"contains", &ffi_contains_p},
+    {"raycast", &ffi_raycast_p},
+    {"position", &ffi_position_p},
+    {"move", &ffi_move_p},
+    {"setPosition", &ffi_setposition_p},
+    {"rotate", &ffi_rotate_p},
+    {"setAngle", &ffi_setangle_p},
+    {"setTransform", &ffi_settransform_p},
+};
+
+/* The wrappers, run with (module, shape metatable, entry points). */
+static const char ffi_chunk[] =
+    "-- Run once by luaopen_collide2d under LuaJIT, with the module table, the shape metatable and a table\n"
+    "-- of entry points (name -> light userdata: the address of a C function pointer). Replaces the hot\n"
+    "-- functions with Lua wrappers that call the core through the FFI, which LuaJIT's trace compiler\n"
+    "-- compiles (a classic C function call aborts the trace). A wrapper answers only when every argument is\n"
+    "-- exactly what it expects and the entry point says OK; anything else (wrong type, destroyed shape,\n"
+    "-- NaN, a missing argument, a string that is a number) goes to the original C function with the\n"
+    "-- arguments as given, a tail call, so the values, the errors and even the function name in \"bad\n"
+    "-- argument #n to 'f'\" are the C path's. Returns true once the wrappers are in place.\n"
+    "local M, MT, E = ...\n"
+    "local ok, ffi = pcall(require, 'ffi')\n"
+    "local jit = package.loaded.jit\n"
+    "if not ok or type(ffi) ~= 'table' or type(jit) ~= 'table' or not jit.status() then return false end\n"
+    "local getmetatable, type, HUGE = getmetatable, type, math.huge\n"
+    "-- The C function behind E[name], whose type is signature: \"int (*)(...)\". Types are given as strings\n"
+    "-- only: busted (and maybe others) patch ffi.typeof to cache types by their first argument.\n"
+    "local function entry(name, signature)\n"
+    "  return ffi.cast((signature:gsub('^int %(%*%)', 'int (**)')), E[name])[0]\n"
+    "end\n"
+    "-- The results of every call: read back at once, before any other Lua code can run in this state.\n"
+    "local out = ffi.new('double[8]')\n"
+    "-- A userdata with the shape metatable; the entry points check that it is really a shape box. Light\n"
+    "-- userdata have the shape metatable only if debug.setmetatable gave it to every light userdata: their\n"
+    "-- pointers could point anywhere, so then the wrappers leave everything to the C functions.\n"
+    "local LIGHT = E.overlaps\n"
+    "local function isshape(x)\n"
+    "  return getmetatable(x) == MT and type(x) == 'userdata' and getmetatable(LIGHT) ~= MT\n"
+    "end\n"
+    "local W = {}\n"
+    "\n"
+    "local c_overlaps, f_overlaps = M.overlaps, entry('overlaps', 'int (*)(void *, void *)')\n"
+    "function W.overlaps(...)\n"
+    "  local a, b = ...\n"
+    "  if isshape(a) and isshape(b) then\n"
+    "    local r = f_overlaps(a, b)\n"
+    "    if r >= 0 then return r == 1 end\n"
+    "  end\n"
+    "  return c_overlaps(...)\n"
+    "end\n"
+    "\n"
+    "local c_collide, f_collide = M.collide, entry('collide', 'int (*)(void *, void *, double *)')\n"
+    "function W.collide(...)\n"
+    "  local a, b = ...\n"
+    "  if isshape(a) and isshape(b) then\n"
+    "    local n = f_collide(a, b, out)\n"
+    "    if n == 0 then return nil end\n"
+    "    if n == 1 then return out[0], out[1], out[2], out[3], out[4] end\n"
+    "    if n == 2 then return out[0], out[1], out[2], out[3], out[4], out[5], out[6] end\n"
+    "  end\n"
+    "  return c_collide(...)\n"
+    "end\n"
+    "\n"
+    "local c_distance, f_distance = M.distance, entry('distance', 'int (*)(void *, void *, double *)')\n"
+    "function W.distance(...)\n"
+    "  local a, b = ...\n"
+    "  if isshape(a) and isshape(b) and f_distance(a, b, out) == 0 then\n"
+    "    return out[0], out[1], out[2], out[3], out[4], out[5], out[6]\n"
+    "  end\n"
+    "  return c_distance(...)\n"
+    "end\n"
+    "\n"
+    "local c_contains, f_contains = M.contains, entry('contains', 'int (*)(void *, double, double)')\n"
+    "function W.contains(...)\n"
+    "  local s, x, y = ...\n"
+    "  if isshape(s) and type(x) == 'number' and type(y) == 'number' then\n"
+    "    local r = f_contains(s, x, y)\n"
+    "    if r >= 0 then return r == 1 end\n"
+    "  end\n"
+    "  return c_contains(...)\n"
+    "end\n"
+    "\n"
+    "local c_raycast, f_raycast = M.raycast,\n"
+    "  entry('raycast', 'int (*)(void *, double, double, double, double, double, double *)')\n"
+    "function W.raycast(...)\n"
+    "  local s, ox, oy, dx, dy, maxt = ...\n"
+    "  if maxt == nil then maxt = HUGE end\n"
+    "  if isshape(s) and type(ox) == 'number' and type(oy) == 'number' and type(dx) == 'number'\n"
+    "      and type(dy) == 'number' and type(maxt) == 'number' then\n"
+    "    local r = f_raycast(s, ox, oy, dx, dy, maxt, out)\n"
+    "    if r == 0 then return nil end\n"
+    "    if r == 1 then return out[0], out[1], out[2], out[3], out[4] end\n"
+    "  end\n"
+    "  return c_raycast(...)\n"
+    "end\n"
+    "\n"
+    "local c_position, f_position = M.position, entry('position', 'int (*)(void *, double *)')\n"
+    "function W.position(...)\n"
+    "  local s = ...\n"
+    "  if isshape(s) and f_position(s, out) == 0 then return out[0], out[1] end\n"
+    "  return c_position(...)\n"
+    "end\n"
+    "\n"
+    "-- The setters return the shape, as the C functions do.\n"
+    "local c_move, f_move = M.move, entry('move', 'int (*)(void *, double, double)')\n"
+    "function W.move(...)\n"
+    "  local s, dx, dy = ...\n"
+    "  if isshape(s) and type(dx) == 'number' and type(dy) == 'number' and f_move(s, dx, dy) == 0 then\n"
+    "    return s\n"
+    "  end\n"
+    "  return c_move(...)\n"
+    "end\n"
+    "\n"
+    "local c_setPosition, f_setPosition = M.setPosition, entry('setPosition', 'int (*)(void *, double, double)')\n"
+    "function W.setPosition(...)\n"
+    "  local s, x, y = ...\n"
+    "  if isshape(s) and type(x) == 'number' and type(y) == 'number' and f_setPosition(s, x, y) == 0 then\n"
+    "    return s\n"
+    "  end\n"
+    "  return c_setPosition(...)\n"
+    "end\n"
+    "\n"
+    "local c_rotate, f_rotate = M.rotate, entry('rotate', 'int (*)(void *, double)')\n"
+    "function W.rotate(...)\n"
+    "  local s, da = ...\n"
+    "  if isshape(s) and type(da) == 'number' and f_rotate(s, da) == 0 then return s end\n"
+    "  return c_rotate(...)\n"
+    "end\n"
+    "\n"
+    "local c_setAngle, f_setAngle = M.setAngle, entry('setAngle', 'int (*)(void *, double)')\n"
+    "function W.setAngle(...)\n"
+    "  local s, a = ...\n"
+    "  if isshape(s) and type(a) == 'number' and f_setAngle(s, a) == 0 then return s end\n"
+    "  return c_setAngle(...)\n"
+    "end\n"
+    "\n"
+    "local c_setTransform, f_setTransform = M.setTransform,\n"
+    "  entry('setTransform', 'int (*)(void *, double, double, double)')\n"
+    "function W.setTransform(...)\n"
+    "  local s, x, y, a = ...\n"
+    "  if isshape(s) and type(x) == 'number' and type(y) == 'number' and type(a) == 'number'\n"
+    "      and f_setTransform(s, x, y, a) == 0 then\n"
+    "    return s\n"
+    "  end\n"
+    "  return c_setTransform(...)\n"
+    "end\n"
+    "\n"
+    "-- All or nothing: an error above leaves the module as the C path made it.\n"
+    "for name, f in pairs(W) do M[name] = f end\n"
+    "return true\n";
+
+/* Installs the fast path into the module table at index module, when this is LuaJIT with its ffi
+ * module and COLLIDE2D_NO_FFI is unset, empty or "0". Anything that goes wrong leaves the C path. */
+static void install_ffi(lua_State *L, int module)
+{
+    const char *off = getenv("COLLIDE2D_NO_FFI");
+    size_t i;
+    int luajit;
+    if (off != NULL && off[0] != '\0' && strcmp(off, "0") != 0)
+        return;
+    lua_getfield(L, LUA_REGISTRYINDEX, "_LOADED");
+    lua_getfield(L, -1, "jit");
+    luajit = lua_istable(L, -1);
+    lua_pop(L, 2);
+    if (!luajit)
+        return;
+    if (luaL_loadbuffer(L, ffi_chunk, sizeof ffi_chunk - 1, "=collide2d.ffi") != 0) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pushvalue(L, module);
+    luaL_getmetatable(L, SHAPE_NAME);
+    lua_createtable(L, 0, (int)(sizeof ffi_entries / sizeof ffi_entries[0]));
+    for (i = 0; i < sizeof ffi_entries / sizeof ffi_entries[0]; i++) {
+        lua_pushlightuserdata(L, (void *)ffi_entries[i].entry);
+        lua_setfield(L, -2, ffi_entries[i].name);
+    }
+    if (lua_pcall(L, 3, 0, 0) != 0)
+        lua_pop(L, 1);
+}
+#endif
+
 /* Pushes the NUPVALUES upvalues every function of the module closes over: the three metatables
  * (at mt, mt + 1, mt + 2) and the table of live worlds (at mt + 3). */
 static void push_upvalues(lua_State *L, int mt)
@@ -2274,5 +2646,8 @@ int luaopen_collide2d(lua_State *L)
     lua_setfield(L, mt, "__index");
     fill_metatable(L, mt + 1, mt, SET_NAME, set_meta, set_methods);
     fill_metatable(L, mt + 2, mt, WORLD_NAME, world_meta, world_methods);
+#if LUA_VERSION_NUM == 501
+    install_ffi(L, lua_gettop(L));
+#endif
     return 1;
 }

@@ -36,7 +36,8 @@ $(BUILD)/lua54-asan/collide2d.so: $(LUA_MOD_SRCS) $(HDRS)
 
 # From Lua 5.4 and LuaJIT (bench/lua/): calls per second of overlaps and collide against a pure-Lua
 # SAT (bench.lua), then microseconds per ball step and per slide move against a pure-Lua stepper and
-# bump-style slide (bench_sweep.lua). Both exit 1 when the two sides disagree. BENCH_SECONDS scales
+# bump-style slide (bench_sweep.lua). Both exit 1 when the two sides disagree. LuaJIT runs bench.lua
+# twice: with the FFI fast path and with the C functions (COLLIDE2D_NO_FFI=1). BENCH_SECONDS scales
 # them (bench-quick sets 0.02). $(BENCH_RUN), from mk/bench.mk, keeps them from timing alongside
 # another benchmark.
 bench-lua: $(LUA_MODULES)
@@ -44,7 +45,9 @@ bench-lua: $(LUA_MODULES)
 	@LUA_CPATH="$(abspath $(BUILD))/lua54/?.so" $(BENCH_RUN) lua5.4 bench/lua/bench.lua
 	@LUA_CPATH="$(abspath $(BUILD))/lua54/?.so" $(BENCH_RUN) lua5.4 bench/lua/bench_sweep.lua
 	@echo "== LuaJIT"
-	@LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" $(BENCH_RUN) luajit bench/lua/bench.lua
-	@LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" $(BENCH_RUN) luajit bench/lua/bench_sweep.lua
+	@COLLIDE2D_NO_FFI= LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" $(BENCH_RUN) luajit bench/lua/bench.lua
+	@COLLIDE2D_NO_FFI= LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" $(BENCH_RUN) luajit bench/lua/bench_sweep.lua
+	@echo "== LuaJIT, COLLIDE2D_NO_FFI=1"
+	@COLLIDE2D_NO_FFI=1 LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" $(BENCH_RUN) luajit bench/lua/bench.lua
 
 BENCH_TARGETS += bench-lua

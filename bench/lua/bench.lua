@@ -1,7 +1,7 @@
 -- bench/lua/bench.lua - calls per second of collide2d's overlaps and collide from Lua, against the same
 -- queries answered by a careful pure-Lua SAT (sat.lua), on circle, rectangle and polygon pairs.
 -- Run from the top directory with LUA_CPATH pointing at a build (`make bench-lua` does both, for Lua
--- 5.4 and LuaJIT). Each pair kind uses 64 placements, half of them overlapping, cycled through so that
+-- 5.4 and LuaJIT, the latter with its FFI fast path and with COLLIDE2D_NO_FFI=1). Each pair kind uses 64 placements, half of them overlapping, cycled through so that
 -- neither side is timed on one memorised answer. Before timing, both sides must agree on every
 -- placement (overlap, normal, depth and contact points), so the race is between equal answers.
 package.path = 'bench/lua/?.lua;' .. package.path
@@ -86,8 +86,9 @@ local function si(x)
   return string.format('%7.1f k', x / 1e3)
 end
 
-print(string.format('%s, collide2d %s; calls per second (higher is better)',
-  jit and jit.version or _VERSION, collide2d._VERSION))
+print(string.format('%s, collide2d %s%s; calls per second (higher is better)',
+  jit and jit.version or _VERSION, collide2d._VERSION,
+  debug.getinfo(collide2d.collide, 'S').what == 'Lua' and ' (FFI fast path)' or ''))
 print(string.format('%-36s %-9s %12s %12s %8s', 'pair', 'query', 'collide2d', 'pure Lua', 'ratio'))
 local mismatches = 0
 for _, kind in ipairs(kinds) do

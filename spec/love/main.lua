@@ -38,6 +38,8 @@ function love.load()
     'collide2d.so is found in the game directory')
   check(jit ~= nil and collide2d._VERSION == '1.0.0',
     'collide2d ' .. tostring(collide2d._VERSION) .. ' runs under ' .. tostring(jit and jit.version))
+  check(debug.getinfo(collide2d.collide, 'S').what == 'Lua' and debug.getinfo(collide2d.sweep, 'S').what == 'C',
+    'the copied .so alone gives LuaJIT\'s FFI fast path: collide is its Lua wrapper, sweep a C function')
 
   local nx, ny, depth, x, y = collide2d.circle(0, 0, 1):collide(collide2d.circle(1.5, 0, 1))
   check(near(nx, 1) and near(ny, 0) and near(depth, 0.5) and near(x, 0.75) and near(y, 0),

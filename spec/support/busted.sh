@@ -23,6 +23,7 @@ if [ "${3:-}" = asan ]; then
     LD_PRELOAD="$(${CC:-cc} -print-file-name=libasan.so) $(${CC:-cc} -print-file-name=libubsan.so)"
     export LD_PRELOAD ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1
 fi
-# Say which module file the interpreter really loads, so a stale install can never pass for the build.
-"$lua" -e 'local c = require "collide2d"; for p in package.cpath:gmatch("[^;]+") do local f = p:gsub("%?", "collide2d"); local h = io.open(f) if h then h:close() print("module: " .. f .. " (collide2d " .. c._VERSION .. ", " .. (jit and jit.version or _VERSION) .. ")") break end end' || exit 1
+# Say which module file the interpreter really loads, so a stale install can never pass for the build,
+# and whether LuaJIT's FFI fast path is in place (see spec/suites/31-luajit.sh).
+"$lua" -e 'local c = require "collide2d"; for p in package.cpath:gmatch("[^;]+") do local f = p:gsub("%?", "collide2d"); local h = io.open(f) if h then h:close() print("module: " .. f .. " (collide2d " .. c._VERSION .. ", " .. (jit and jit.version or _VERSION) .. (debug.getinfo(c.collide, "S").what == "Lua" and ", FFI fast path" or "") .. ")") break end end' || exit 1
 exec busted --lua="$lua"
