@@ -650,7 +650,9 @@ typedef struct c2d_world_contact {
  *  static set (default response slide; seams between touching entries are found automatically, so a
  *  box sliding over a floor of tiles never snags). The entries considered are those within reach of
  *  the motion that pass the filter (NULL: all) and whose response is not NONE; respond (NULL: use
- *  options->response for all) picks each entry's response. Entries whose shape is the mover itself are
+ *  options->response for all) picks each entry's response; the filter's accept and respond are called
+ *  at most once per entry in one call. A mover that starts inside is pushed out first, and the entries
+ *  near where that takes it are considered too. Entries whose shape is the mover itself are
  *  skipped, so a shape in the world can be moved through its own world. The mover and the world are
  *  not changed: result->displacement says where the mover ends. Contacts in the order met, up to
  *  capacity; result->count counts them all. options->responses must be NULL (C2D_ERR_RANGE). */

@@ -6,13 +6,89 @@
  * callbacks and the world's order behave exactly as in every other query. Whatever the mover can
  * touch during the motion lies within the box of its start grown by the length of the path, because
  * no response lengthens the remaining motion (slide and touch shorten it, bounce keeps at most its
- * length, cross keeps it). */
+ * length, cross keeps it) - unless the mover starts inside and is pushed out first. The push-out can
+ * end beyond that box, where entries the scope never held may stand: so after the motion, when its
+ * positions may have left the scope (the distance to the end plus twice the path travelled bounds
+ * them), the scope grows to cover them and the motion runs again. respond is asked once per entry
+ * over all the rounds. */
 #include "shape.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define STACK_HITS 64
+
+/* An entry the filter's accept or respond was asked about, and the answer: kept over the rounds of one
+ * call (sorted by id between rounds), so that neither callback is asked twice about an entry. */
+typedef struct asked {
+    c2d_world_id id;
+    int answer;
+} asked;
+
+typedef struct asked_list {
+    asked *items;
+    int n, capacity;
+} asked_list;
+
+static int compare_asked(const void *x, const void *y)
+{
+    c2d_world_id a = ((const asked *)x)->id, b = ((const asked *)y)->id;
+    return (a > b) - (a < b);
+}
+
+static const asked *asked_find(const asked *items, int n, c2d_world_id id)
+{
+    asked key;
+    key.id = id;
+    return n > 0 ? (const asked *)bsearch(&key, items, (size_t)n, sizeof key, compare_asked) : NULL;
+}
+
+/* Room for `more` answers after the n there are. */
+static int asked_reserve(asked_list *l, int more)
+{
+    if (l->n + more <= l->capacity)
+        return 1;
+    int cap = l->n + more > 2 * l->capacity ? l->n + more : 2 * l->capacity;
+    asked *grown = (asked *)realloc(l->items, (size_t)cap * sizeof *grown);
+    if (!grown)
+        return 0;
+    l->items = grown;
+    l->capacity = cap;
+    return 1;
+}
+
+/* The caller's filter with its accept answers remembered: an entry answered in an earlier round (or
+ * in the first pass of a query that is run again for room) is not asked again. */
+typedef struct filter_memo {
+    const c2d_world_filter *user;
+    asked_list *memo;
+    int known;     /* memo->items[0 .. known) are sorted and searchable */
+    int no_memory; /* an answer could not be kept */
+} filter_memo;
+
+static int memo_accept(void *ctx, c2d_world_id id, uintptr_t user)
+{
+    filter_memo *m = (filter_memo *)ctx;
+    const asked *before = asked_find(m->memo->items, m->known, id);
+    if (before)
+        return before->answer;
+    int yes = m->user->accept(m->user->ctx, id, user) != 0;
+    if (asked_reserve(m->memo, 1)) {
+        m->memo->items[m->memo->n].id = id;
+        m->memo->items[m->memo->n++].answer = yes;
+    } else {
+        m->no_memory = 1;
+    }
+    return yes;
+}
+
+/* Sorts the answers added since the last call, so that they can be found. */
+static void memo_settle(filter_memo *m)
+{
+    if (m->memo->n > m->known)
+        qsort(m->memo->items, (size_t)m->memo->n, sizeof *m->memo->items, compare_asked);
+    m->known = m->memo->n;
+}
 
 typedef struct scope {
     c2d_world_hit stack[STACK_HITS];
@@ -39,24 +115,43 @@ static c2d_status check_move_options(const c2d_move_options *o)
     return C2D_OK;
 }
 
-/* Finds the entries the motion can reach (box `reach`), asks respond about each, and builds the set. */
+/* Finds the entries the motion can reach (box `reach`), asks respond about each one not in *done
+ * (and adds it there), and builds the set. The filter's accept answers are kept in *accepted. */
 static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mover, c2d_aabb reach,
-                              const c2d_world_filter *filter, c2d_world_response_fn respond, void *ctx)
+                              const c2d_world_filter *filter, c2d_world_response_fn respond, void *ctx,
+                              asked_list *done, asked_list *accepted)
 {
     memset(s, 0, sizeof *s);
     s->hits = s->stack;
     int count = 0;
+    c2d_world_filter wrapped;
+    filter_memo fm;
+    if (filter && filter->accept) {
+        wrapped = *filter;
+        wrapped.accept = memo_accept;
+        wrapped.ctx = &fm;
+        fm.user = filter;
+        fm.memo = accepted;
+        fm.known = accepted->n;
+        fm.no_memory = 0;
+        filter = &wrapped;
+    }
     c2d_status st = c2d_world_query_aabb(w, reach, filter, s->hits, STACK_HITS, &count);
+    if (filter == &wrapped)
+        memo_settle(&fm);
     if (st == C2D_ERR_CAPACITY) {
-        /* Callbacks ran once already; running the query again runs them again, which the filter
-         * contract allows (a filter must answer the same for the same entry). */
+        /* Run again with room: the filter's answers are remembered, so it is not asked again. */
         s->hits = (c2d_world_hit *)malloc((size_t)count * sizeof *s->hits);
         if (!s->hits) {
             s->hits = s->stack;
             return C2D_ERR_NO_MEMORY;
         }
         st = c2d_world_query_aabb(w, reach, filter, s->hits, count, &count);
+        if (filter == &wrapped)
+            memo_settle(&fm);
     }
+    if (st == C2D_OK && filter == &wrapped && fm.no_memory)
+        st = C2D_ERR_NO_MEMORY;
     if (st != C2D_OK)
         return st;
     s->shapes = (const c2d_shape **)malloc((size_t)(count > 0 ? count : 1) * sizeof *s->shapes);
@@ -65,6 +160,9 @@ static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mov
     if (!s->shapes || (respond && !s->responses))
         return C2D_ERR_NO_MEMORY;
     /* Responses first (the callback may remove entries), then the shapes of the entries still there. */
+    if (respond && !asked_reserve(done, count))
+        return C2D_ERR_NO_MEMORY;
+    int known = done->n;
     for (int k = 0; k < count; k++) {
         if (!respond)
             continue;
@@ -73,11 +171,21 @@ static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mov
             s->responses[k] = C2D_RESPONSE_NONE;
             continue;
         }
+        /* Asked in an earlier round of this call: the same answer, without asking again. */
+        const asked *before = asked_find(done->items, known, s->hits[k].id);
+        if (before) {
+            s->responses[k] = (c2d_response)before->answer;
+            continue;
+        }
         c2d_response r = respond(ctx, s->hits[k].id, s->hits[k].user);
         if ((int)r < C2D_RESPONSE_NONE || (int)r > C2D_RESPONSE_CROSS)
             return C2D_ERR_RANGE;
         s->responses[k] = r;
+        done->items[done->n].id = s->hits[k].id;
+        done->items[done->n++].answer = (int)r;
     }
+    if (done->n > known)
+        qsort(done->items, (size_t)done->n, sizeof *done->items, compare_asked);
     int n = 0;
     for (int k = 0; k < count; k++) {
         c2d_shape *shape = NULL;
@@ -129,6 +237,75 @@ static c2d_move_options scope_options(const scope *s, const c2d_move_options *op
     return o;
 }
 
+/* How far from its start the mover may have been during a motion that ended `end` away after
+ * travelling `travelled` (push-out excluded): the push-out is at most the end's distance plus the
+ * path, and the path adds itself again. */
+static double motion_extent(c2d_vec2 end, double travelled)
+{
+    return hypot(end.x, end.y) + 2 * travelled;
+}
+
+/* A move of mover by displacement (ball NULL), or a step of the ball for dt, through the entries
+ * within `reach` of `box`: the set's call on the scope, run again on a larger scope while a push-out
+ * may have carried the motion out of it (see the file comment). */
+static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement, c2d_ball *ball,
+                             double dt, c2d_aabb box, double reach, const c2d_world_filter *filter,
+                             c2d_world_response_fn respond, void *respond_ctx, const c2d_move_options *options,
+                             c2d_move_result *result, c2d_world_contact *contacts, int capacity)
+{
+    /* At least one contact is kept, so that a push-out (always the first contact) is seen. */
+    c2d_sweep_contact stack[STACK_HITS], *tmp = stack;
+    int tcap = capacity > STACK_HITS ? capacity : STACK_HITS;
+    if (tcap > STACK_HITS) {
+        tmp = (c2d_sweep_contact *)malloc((size_t)tcap * sizeof *tmp);
+        if (!tmp)
+            return C2D_ERR_NO_MEMORY;
+    }
+    asked_list done = {NULL, 0, 0}, accepted = {NULL, 0, 0};
+    scope s;
+    c2d_move_result res;
+    c2d_ball b;
+    memset(&b, 0, sizeof b);
+    c2d_status st;
+    for (int round = 0;; round++) {
+        st = scope_build(&s, world, mover, grow(box, reach), filter, respond, respond_ctx, &done, &accepted);
+        if (st != C2D_OK)
+            break;
+        c2d_move_options o = scope_options(&s, options);
+        c2d_vec2 end;
+        if (ball) {
+            b = *ball;
+            st = c2d_static_set_step_ball(s.set, &b, dt, &o, &res, tmp, tcap);
+            end = v2_sub(b.position, ball->position);
+        } else {
+            st = c2d_static_set_move(s.set, mover, displacement, &o, &res, tmp, tcap);
+            end = res.displacement;
+        }
+        if (st != C2D_OK || res.count == 0 || !tmp[0].pushed_out)
+            break;
+        /* Pushed out first: grow the scope (at least doubling, so the rounds are few) unless it covers
+         * the motion already, or the whole coordinate range. */
+        double need = motion_extent(end, res.travelled);
+        if (!(need > reach) || reach >= 2 * C2D_MAX_COORDINATE)
+            break;
+        reach = fmin(fmax(need, 2 * reach), 2 * C2D_MAX_COORDINATE);
+        scope_free(&s);
+    }
+    if (st == C2D_OK) {
+        map_contacts(&s, tmp, res.count < capacity ? res.count : capacity, contacts);
+        if (ball)
+            *ball = b;
+        if (result)
+            *result = res;
+    }
+    if (tmp != stack)
+        free(tmp);
+    free(done.items);
+    free(accepted.items);
+    scope_free(&s);
+    return st;
+}
+
 c2d_status c2d_world_move(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
                           const c2d_world_filter *filter, c2d_world_response_fn respond, void *respond_ctx,
                           const c2d_move_options *options, c2d_move_result *result, c2d_world_contact *contacts,
@@ -143,28 +320,8 @@ c2d_status c2d_world_move(const c2d_world *world, const c2d_shape *mover, c2d_ve
         st = check_move_options(options);
     if (st != C2D_OK)
         return st;
-    scope s;
-    st = scope_build(&s, world, mover, grow(mover->aabb, fabs(displacement.x) + fabs(displacement.y)), filter,
-                     respond, respond_ctx);
-    c2d_sweep_contact stack[STACK_HITS], *tmp = stack;
-    if (st == C2D_OK && capacity > STACK_HITS) {
-        tmp = (c2d_sweep_contact *)malloc((size_t)capacity * sizeof *tmp);
-        if (!tmp)
-            st = C2D_ERR_NO_MEMORY;
-    }
-    c2d_move_result res;
-    if (st == C2D_OK) {
-        c2d_move_options o = scope_options(&s, options);
-        st = c2d_static_set_move(s.set, mover, displacement, &o, &res, tmp, capacity);
-    }
-    if (st == C2D_OK) {
-        map_contacts(&s, tmp, res.count < capacity ? res.count : capacity, contacts);
-        *result = res;
-    }
-    if (tmp != stack)
-        free(tmp);
-    scope_free(&s);
-    return st;
+    return run_motion(world, mover, displacement, NULL, 0, mover->aabb, fabs(displacement.x) + fabs(displacement.y),
+                      filter, respond, respond_ctx, options, result, contacts, capacity);
 }
 
 c2d_status c2d_world_step_ball(const c2d_world *world, c2d_ball *ball, double dt, const c2d_world_filter *filter,
@@ -196,28 +353,6 @@ c2d_status c2d_world_step_ball(const c2d_world *world, c2d_ball *ball, double dt
     c2d_aabb box;
     box.min = v2(ball->position.x - ball->radius, ball->position.y - ball->radius);
     box.max = v2(ball->position.x + ball->radius, ball->position.y + ball->radius);
-    scope s;
-    st = scope_build(&s, world, NULL, grow(box, path), filter, respond, respond_ctx);
-    c2d_sweep_contact stack[STACK_HITS], *tmp = stack;
-    if (st == C2D_OK && capacity > STACK_HITS) {
-        tmp = (c2d_sweep_contact *)malloc((size_t)capacity * sizeof *tmp);
-        if (!tmp)
-            st = C2D_ERR_NO_MEMORY;
-    }
-    c2d_ball b = *ball;
-    c2d_move_result res;
-    if (st == C2D_OK) {
-        c2d_move_options o = scope_options(&s, options);
-        st = c2d_static_set_step_ball(s.set, &b, dt, &o, &res, tmp, capacity);
-    }
-    if (st == C2D_OK) {
-        map_contacts(&s, tmp, res.count < capacity ? res.count : capacity, contacts);
-        *ball = b;
-        if (result)
-            *result = res;
-    }
-    if (tmp != stack)
-        free(tmp);
-    scope_free(&s);
-    return st;
+    return run_motion(world, NULL, v2(0, 0), ball, dt, box, path, filter, respond, respond_ctx, options, result,
+                      contacts, capacity);
 }

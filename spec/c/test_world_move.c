@@ -246,6 +246,59 @@ TEST(world_move_respond_callback_may_remove_entries)
     c2d_shape_destroy(b);
 }
 
+/* Counts respond calls per entry (user values 0 and 1) and answers slide. */
+static c2d_response count_and_slide(void *ctx, c2d_world_id id, uintptr_t user)
+{
+    (void)id;
+    ((int *)ctx)[user < 2 ? user : 0]++;
+    return C2D_RESPONSE_SLIDE;
+}
+
+TEST(world_push_out_looks_beyond_the_motion_for_what_blocks_the_exit)
+{
+    /* A unit circle starts deep in a block (nearest way out: up by 1.2), barely moving. Above the block
+     * a bar (y in [2, 3]) leaves a gap of 1.8, too narrow for it: the exit up is blocked by an entry
+     * that lies outside the reach of the motion itself. The mover must end in neither, and respond is
+     * asked once per entry. */
+    c2d_world *w;
+    c2d_shape *block, *bar, *mover;
+    c2d_world_id ids[2];
+    ENSURE_OK(c2d_world_new(&w));
+    ENSURE_OK(c2d_rect_new(0, -0.65, 2.4, 1.7, 0, &block)); /* x in [-1.2, 1.2], y in [-1.5, 0.2] */
+    ENSURE_OK(c2d_rect_new(0, 2.5, 2, 1, 0, &bar));          /* x in [-1, 1], y in [2, 3] */
+    ENSURE_OK(c2d_world_add(w, block, 0, &ids[0]));
+    ENSURE_OK(c2d_world_add(w, bar, 1, &ids[1]));
+    ENSURE_OK(c2d_circle_new(0, 0, 1, &mover));
+    for (int ball = 0; ball < 2; ball++) {
+        int asked[2] = {0, 0};
+        c2d_move_result res;
+        c2d_world_contact c[4];
+        c2d_vec2 end;
+        if (ball) {
+            c2d_ball b = {tu_v(0, 0), tu_v(0, 0.01), 1};
+            ENSURE_OK(c2d_world_step_ball(w, &b, 1, NULL, count_and_slide, asked, NULL, &res, c, 4));
+            end = b.position;
+        } else {
+            ENSURE_OK(c2d_world_move(w, mover, tu_v(0, 0.01), NULL, count_and_slide, asked, NULL, &res, c, 4));
+            end = res.displacement;
+        }
+        ENSURE_MSG(res.count >= 1 && c[0].contact.pushed_out, "%d contacts", res.count);
+        c2d_shape *at;
+        ENSURE_OK(c2d_circle_new(end.x, end.y, 1, &at));
+        c2d_distance_result d;
+        ENSURE_OK(c2d_distance(at, block, &d));
+        ENSURE_MSG(d.distance > -1e-9, "ends %g inside the block at (%g, %g)", d.distance, end.x, end.y);
+        ENSURE_OK(c2d_distance(at, bar, &d));
+        ENSURE_MSG(d.distance > -1e-9, "ends %g inside the bar at (%g, %g)", d.distance, end.x, end.y);
+        ENSURE_MSG(asked[0] == 1 && asked[1] <= 1, "respond asked %d and %d times", asked[0], asked[1]);
+        c2d_shape_destroy(at);
+    }
+    c2d_shape_destroy(mover);
+    c2d_world_destroy(w);
+    c2d_shape_destroy(block);
+    c2d_shape_destroy(bar);
+}
+
 static c2d_response bad_response(void *ctx, c2d_world_id id, uintptr_t user)
 {
     (void)ctx;
