@@ -130,7 +130,7 @@ static c2d_status engine_init(engine *e, const c2d_static_set *set, const mover 
     e->a = a;
     e->responses = opt ? opt->responses : NULL;
     e->response = opt && opt->response != C2D_RESPONSE_NONE ? opt->response : deflt;
-    e->tol = c2d_sweep_tolerance(fmax(scale, set->magnitude));
+    e->tol = c2d_sweep_tolerance(c2d_max_num(scale, set->magnitude));
     e->heap = NULL;
     e->seam_at = NULL;
     e->seam_ghost = NULL;
@@ -196,11 +196,22 @@ static void make_hull(const engine *e, int i, int slot, c2d_rhull *h, c2d_vec2 *
     *shift = v2(0, 0);
 }
 
+/* fmin(x, 0) and fmax(x, 0) for finite x, as comparisons: the libm calls (kept for their NaN rules,
+ * which finite input never needs) cost more than the rest of a ball step's box. */
+static double min0(double x)
+{
+    return x < 0 ? x : 0.0;
+}
+static double max0(double x)
+{
+    return x > 0 ? x : 0.0;
+}
+
 static c2d_aabb mover_box(const mover *a, c2d_vec2 p, c2d_vec2 d, double grow)
 {
     c2d_aabb b;
-    b.min = v2(a->box.min.x + p.x + fmin(d.x, 0) - grow, a->box.min.y + p.y + fmin(d.y, 0) - grow);
-    b.max = v2(a->box.max.x + p.x + fmax(d.x, 0) + grow, a->box.max.y + p.y + fmax(d.y, 0) + grow);
+    b.min = v2(a->box.min.x + p.x + min0(d.x) - grow, a->box.min.y + p.y + min0(d.y) - grow);
+    b.max = v2(a->box.max.x + p.x + max0(d.x) + grow, a->box.max.y + p.y + max0(d.y) + grow);
     return b;
 }
 
@@ -218,36 +229,60 @@ typedef struct cast_ctx {
     c2d_rhull_hit xhit[MAX_CROSS_PER_LEG];
 } cast_ctx;
 
-static int cast_visit(void *ctx, int i)
+/* Whether the line of the mover's path from offset p along d passes near shape i. The rounded hull
+ * lies inside the box of offsets at which the mover's box and the shape's overlap, and a hit of
+ * c2d_rhull_cast lies within a few tol of the hull; so when the line misses that box, grown by 4 tol
+ * (far above the rounding here, about 1e-16 of the coordinates), no cast can hit. The grid query has
+ * tested the box's x and y axes; this is the remaining axis, the path's normal, and it spares building
+ * and casting against hulls beside a diagonal path. */
+static int path_near(const engine *e, int i, c2d_vec2 p, c2d_vec2 d)
 {
-    cast_ctx *c = (cast_ctx *)ctx;
+    const c2d_aabb *b = &e->set->entries[i].box, *a = &e->a->box;
+    double m = 4 * e->tol;
+    double lox = b->min.x - a->max.x, hix = b->max.x - a->min.x;
+    double loy = b->min.y - a->max.y, hiy = b->max.y - a->min.y;
+    double cx = 0.5 * (lox + hix) - p.x, cy = 0.5 * (loy + hiy) - p.y;
+    double hx = 0.5 * (hix - lox) + m, hy = 0.5 * (hiy - loy) + m;
+    return fabs(d.x * cy - d.y * cx) <= hx * fabs(d.y) + hy * fabs(d.x);
+}
+
+/* The cast of leg c against shape i, whose hull h and shift are built. */
+static void cast_hull(cast_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift)
+{
     const engine *e = c->e;
-    c2d_response r = response_of(e, i);
-    if (r == C2D_RESPONSE_NONE || (r == C2D_RESPONSE_CROSS) != c->cross)
-        return 0;
-    c2d_rhull h;
-    c2d_vec2 shift;
-    make_hull(e, i, 0, &h, &shift);
     c2d_seam_info seams = engine_seam_info(e, i);
     c2d_vec2 o = v2_add(c->p, shift);
     c2d_rhull_hit hit;
     if (c->cross) {
         /* Only entries count: a crossable shape the mover is already inside was reported before. */
-        if (c->nx < MAX_CROSS_PER_LEG && c2d_rhull_signed_distance(&h, o, &hit) >= -e->tol &&
-            c2d_rhull_cast(&h, &seams, o, c->d, c->tmax, e->tol, &hit)) {
+        if (c->nx < MAX_CROSS_PER_LEG && c2d_rhull_signed_distance(h, o, &hit) >= -e->tol &&
+            c2d_rhull_cast(h, &seams, o, c->d, c->tmax, e->tol, &hit)) {
             c->xindex[c->nx] = i;
             c->xhit[c->nx] = hit;
             c->nx++;
         }
-        return 0;
+        return;
     }
-    if (c2d_rhull_cast(&h, &seams, o, c->d, c->tmax, e->tol, &hit)) {
+    if (c2d_rhull_cast(h, &seams, o, c->d, c->tmax, e->tol, &hit)) {
         if (c->index < 0 || hit.t < c->hit.t || (hit.t <= c->hit.t && i < c->index)) {
             c->index = i;
             c->hit = hit;
             c->tmax = hit.t;
         }
     }
+}
+
+static int cast_visit(void *ctx, int i)
+{
+    cast_ctx *c = (cast_ctx *)ctx;
+    const engine *e = c->e;
+    c2d_response r = response_of(e, i);
+    if (r == C2D_RESPONSE_NONE || (r == C2D_RESPONSE_CROSS) != c->cross || !path_near(e, i, c->p, c->d))
+        return 0;
+    c2d_rhull h;
+    c2d_vec2 shift;
+    make_hull(e, i, 0, &h, &shift);
+    cast_hull(c, i, &h, shift);
     return 0;
 }
 
@@ -589,6 +624,53 @@ static int may_meet(const engine *e, int i, int j)
            b->min.y - g <= a->max.y;
 }
 
+/* The solid shape the mover at offset p overlaps most deeply (deeper than touching). */
+typedef struct deep_ctx {
+    const engine *e;
+    c2d_vec2 p;
+    int index; /* -1: none */
+    double sd;
+    c2d_rhull_hit f;
+} deep_ctx;
+
+static void deep_init(deep_ctx *c, const engine *e, c2d_vec2 p)
+{
+    c->e = e;
+    c->p = p;
+    c->index = -1;
+    c->sd = -e->tol;
+    c->f.k = 0;
+    c->f.is_edge = 0;
+    c->f.t = 0;
+    c->f.normal = v2(0, 1);
+}
+
+/* The depth test of shape i, whose hull h and shift are built. */
+static void deep_hull(deep_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift)
+{
+    c2d_rhull_hit f;
+    double sd = c2d_rhull_signed_distance(h, v2_add(c->p, shift), &f);
+    /* Equal depths go to the lowest index, whatever order the grid reports the shapes in. */
+    if (sd < c->sd || (sd == c->sd && c->index >= 0 && i < c->index)) {
+        c->sd = sd;
+        c->index = i;
+        c->f = f;
+    }
+}
+
+static int deepest_visit(void *ctx, int i)
+{
+    deep_ctx *c = (deep_ctx *)ctx;
+    c2d_response r = response_of(c->e, i);
+    if (r == C2D_RESPONSE_NONE || r == C2D_RESPONSE_CROSS)
+        return 0;
+    c2d_rhull h;
+    c2d_vec2 shift;
+    make_hull(c->e, i, 0, &h, &shift);
+    deep_hull(c, i, &h, shift);
+    return 0;
+}
+
 /* One round of push-out at offset p. Returns 0 when the mover overlaps nothing (deeper than touching),
  * 1 with the new offset, shape index and feature (normal facing the mover) otherwise, or -1 when memory
  * ran out. The exits are searched outwards in boxes of doubling size, so that a mover deep inside a
@@ -600,34 +682,18 @@ static int may_meet(const engine *e, int i, int j)
 static int push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_index, c2d_rhull_hit *out_f,
                       double *out_depth)
 {
+    /* Almost every call starts clear of the set: find that straight from the grid, without gathering
+     * and sorting the shapes nearby. */
+    deep_ctx dc;
+    deep_init(&dc, e, p);
+    c2d_static_set_query(e->set, mover_box(e->a, p, v2(0, 0), e->tol), deepest_visit, &dc);
+    int deepest = dc.index;
+    double deepest_sd = dc.sd;
+    c2d_rhull_hit deepest_f = dc.f;
+    if (deepest < 0)
+        return 0;
     int stack[32];
     int *items = stack, capacity = 32, count = 0;
-    if (gather(e, mover_box(e->a, p, v2(0, 0), e->tol), &items, &capacity, &count, stack) < 0)
-        return -1;
-    int deepest = -1;
-    double deepest_sd = -e->tol;
-    c2d_rhull_hit deepest_f;
-    deepest_f.k = 0;
-    deepest_f.is_edge = 0;
-    deepest_f.t = 0;
-    deepest_f.normal = v2(0, 1);
-    for (int j = 0; j < count; j++) {
-        c2d_rhull h;
-        c2d_vec2 shift;
-        c2d_rhull_hit f;
-        make_hull(e, items[j], 0, &h, &shift);
-        double sd = c2d_rhull_signed_distance(&h, v2_add(p, shift), &f);
-        if (sd < deepest_sd) {
-            deepest_sd = sd;
-            deepest = items[j];
-            deepest_f = f;
-        }
-    }
-    if (deepest < 0) {
-        if (items != stack)
-            free(items);
-        return 0;
-    }
     if (out_depth)
         *out_depth = -deepest_sd;
     const c2d_static_set *set = e->set;
@@ -666,6 +732,62 @@ static int push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_ind
     if (items != stack)
         free(items);
     return 1;
+}
+
+/* ---- the first leg ---- */
+
+/* The first leg's query also answers the push-out's first question, whether the mover starts inside a
+ * solid shape: the shapes whose boxes meet the mover's box at the start are among those the leg's box
+ * meets, and their hulls serve both tests. When it starts clear (almost always), the push-out rounds
+ * have nothing to do and the leg's cast is already made: one grid query and one hull per nearby shape
+ * instead of two of each. */
+typedef struct first_ctx {
+    cast_ctx *cast;
+    deep_ctx deep;
+    c2d_aabb box0; /* the mover's box at the start, as push_round queries it */
+} first_ctx;
+
+static int first_visit(void *ctx, int i)
+{
+    first_ctx *f = (first_ctx *)ctx;
+    cast_ctx *c = f->cast;
+    const engine *e = c->e;
+    c2d_response r = response_of(e, i);
+    if (r == C2D_RESPONSE_NONE || r == C2D_RESPONSE_CROSS)
+        return 0;
+    const c2d_aabb *b = &e->set->entries[i].box, *b0 = &f->box0;
+    int at_start = b->min.x <= b0->max.x && b0->min.x <= b->max.x && b->min.y <= b0->max.y && b0->min.y <= b->max.y;
+    int on_path = path_near(e, i, c->p, c->d);
+    if (!at_start && !on_path)
+        return 0;
+    c2d_rhull h;
+    c2d_vec2 shift;
+    make_hull(e, i, 0, &h, &shift);
+    if (at_start)
+        deep_hull(&f->deep, i, &h, shift);
+    if (on_path)
+        cast_hull(c, i, &h, shift);
+    return 0;
+}
+
+/* Runs the first leg from p along d into c (as the leg loop would) together with the push-out's
+ * overlap test. Returns 1 when the mover starts clear, so that c holds the leg's solid hit; 0 when it
+ * starts inside a shape, and the push-out must run first. */
+static int first_leg(const engine *e, c2d_vec2 p, c2d_vec2 d, cast_ctx *c)
+{
+    first_ctx f;
+    f.cast = c;
+    c->e = e;
+    c->p = p;
+    c->d = d;
+    c->cross = 0;
+    c->tmax = 1.0;
+    c->index = -1;
+    c->nx = 0;
+    deep_init(&f.deep, e, p);
+    f.box0 = mover_box(e->a, p, v2(0, 0), e->tol);
+    c2d_static_set_query(e->set, mover_box(e->a, p, d, e->tol), first_visit, &f);
+    return f.deep.index < 0;
 }
 
 /* ---- the engine ---- */
@@ -711,7 +833,10 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
 {
     c2d_vec2 p = *p_io, vel = *vel_io;
     memset(res, 0, sizeof *res);
-    for (int round = 0; round < MAX_PUSHES; round++) {
+    cast_ctx c;
+    /* The first leg made with the overlap test (see first_leg): then the push-out has nothing to do. */
+    int first_made = T > 0 && v2_len(v2_scale(vel, T)) > 0 && first_leg(e, p, v2_scale(vel, T), &c);
+    for (int round = 0; round < MAX_PUSHES && !first_made; round++) {
         c2d_vec2 np;
         int index;
         c2d_rhull_hit f;
@@ -721,8 +846,8 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
         if (r == 0)
             break;
         p = np;
-        c2d_sweep_contact c = make_contact(e, index, &f, p, 0.0, response_of(e, index), 1);
-        record(res, contacts, capacity, &c);
+        c2d_sweep_contact pc = make_contact(e, index, &f, p, 0.0, response_of(e, index), 1);
+        record(res, contacts, capacity, &pc);
     }
     int any_cross = e->response == C2D_RESPONSE_CROSS;
     if (e->responses)
@@ -739,21 +864,23 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
         double dl = v2_len(d);
         if (!(dl > 0))
             break;
-        cast_ctx c;
-        c.e = e;
-        c.p = p;
-        c.d = d;
-        c.cross = 0;
-        c.tmax = 1.0;
-        c.index = -1;
-        c.nx = 0;
-        c2d_aabb box = mover_box(e->a, p, d, e->tol);
-        c2d_static_set_query(e->set, box, cast_visit, &c);
+        if (first_made) {
+            first_made = 0;
+        } else {
+            c.e = e;
+            c.p = p;
+            c.d = d;
+            c.cross = 0;
+            c.tmax = 1.0;
+            c.index = -1;
+            c.nx = 0;
+            c2d_static_set_query(e->set, mover_box(e->a, p, d, e->tol), cast_visit, &c);
+        }
         double t = c.index >= 0 ? c.hit.t : 1.0;
         if (any_cross) {
             c.cross = 1;
             c.tmax = t;
-            c2d_static_set_query(e->set, box, cast_visit, &c);
+            c2d_static_set_query(e->set, mover_box(e->a, p, d, e->tol), cast_visit, &c);
             c2d_sweep_contact xs[MAX_CROSS_PER_LEG];
             int nxs = 0, n_now = 0, now[MAX_CROSS_PER_LEG];
             for (int k = 0; k < c.nx; k++) {
@@ -882,7 +1009,7 @@ static void mover_of_shape(const c2d_shape *s, mover *m)
 
 static double vec_magnitude(c2d_vec2 v)
 {
-    return fmax(fabs(v.x), fabs(v.y));
+    return c2d_max_num(fabs(v.x), fabs(v.y)); /* v is checked finite */
 }
 
 c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
@@ -897,7 +1024,7 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
     mover_of_shape(mover_shape, &a);
     engine e;
     st = engine_init(&e, set, &a, NULL, C2D_RESPONSE_SLIDE,
-                     fmax(c2d_aabb_magnitude(a.box), vec_magnitude(displacement)));
+                     c2d_max_num(c2d_aabb_magnitude(a.box), vec_magnitude(displacement)));
     if (st != C2D_OK)
         return st;
     c2d_toi r;
@@ -1007,13 +1134,14 @@ c2d_status c2d_static_set_move(const c2d_static_set *set, const c2d_shape *mover
     mover_of_shape(mover_shape, &a);
     engine e;
     st = engine_init(&e, set, &a, options, C2D_RESPONSE_SLIDE,
-                     fmax(c2d_aabb_magnitude(a.box), vec_magnitude(displacement)));
+                     c2d_max_num(c2d_aabb_magnitude(a.box), vec_magnitude(displacement)));
     if (st != C2D_OK)
         return st;
-    c2d_move_options o = options ? *options : c2d_move_options_default();
+    /* The defaults of c2d_move_options_default, without copying a whole options struct. */
+    double restitution = options ? options->restitution : 1.0, friction = options ? options->friction : 0.0;
     c2d_vec2 p = v2(0, 0), vel = displacement;
     c2d_move_result res;
-    st = run(&e, &p, &vel, 1.0, o.restitution, o.friction, &res, contacts, capacity);
+    st = run(&e, &p, &vel, 1.0, restitution, friction, &res, contacts, capacity);
     engine_free(&e);
     if (st == C2D_OK)
         *result = res;
@@ -1055,10 +1183,10 @@ c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball *ball, d
                      vec_magnitude(ball->position) + vec_magnitude(ball->velocity) * dt + ball->radius);
     if (st != C2D_OK)
         return st;
-    c2d_move_options o = options ? *options : c2d_move_options_default();
+    double restitution = options ? options->restitution : 1.0, friction = options ? options->friction : 0.0;
     c2d_vec2 p = ball->position, vel = ball->velocity;
     c2d_move_result res;
-    st = run(&e, &p, &vel, dt, o.restitution, o.friction, &res, contacts, capacity);
+    st = run(&e, &p, &vel, dt, restitution, friction, &res, contacts, capacity);
     engine_free(&e);
     if (st != C2D_OK)
         return st;

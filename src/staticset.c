@@ -9,14 +9,16 @@
 /* The grid never has more cells than this many per shape (plus a constant), whatever the layout. */
 #define GRID_CELLS_PER_SHAPE 4
 
+/* The column of x, clamped to the grid. Clamping first makes floor unneeded: below 0 is column 0,
+ * at or beyond gw (an integer) the last, and in between truncation is floor. */
 static int cell_x(const c2d_static_set *set, double x)
 {
-    double c = floor((x - set->origin.x) / set->cell);
+    double c = (x - set->origin.x) / set->cell;
     return c < 0 ? 0 : (c >= set->gw ? set->gw - 1 : (int)c);
 }
 static int cell_y(const c2d_static_set *set, double y)
 {
-    double c = floor((y - set->origin.y) / set->cell);
+    double c = (y - set->origin.y) / set->cell;
     return c < 0 ? 0 : (c >= set->gh ? set->gh - 1 : (int)c);
 }
 
@@ -36,23 +38,24 @@ void c2d_static_set_query(const c2d_static_set *set, c2d_aabb box, c2d_set_visit
 {
     if (set->n == 0)
         return;
-    double ex = set->origin.x + set->gw * set->cell, ey = set->origin.y + set->gh * set->cell;
-    if (box.max.x < set->origin.x || box.max.y < set->origin.y || box.min.x > ex || box.min.y > ey)
+    if (box.max.x < set->origin.x || box.max.y < set->origin.y || box.min.x > set->end.x || box.min.y > set->end.y)
         return;
     int qx0 = cell_x(set, box.min.x), qx1 = cell_x(set, box.max.x);
     int qy0 = cell_y(set, box.min.y), qy1 = cell_y(set, box.max.y);
+    const int *start = set->cell_start, *items = set->cell_items;
+    const c2d_set_entry *entries = set->entries;
+    const unsigned char *enabled = set->enabled;
     for (int cy = qy0; cy <= qy1; cy++) {
         for (int cx = qx0; cx <= qx1; cx++) {
             int c = cy * set->gw + cx;
-            for (int k = set->cell_start[c]; k < set->cell_start[c + 1]; k++) {
-                int i = set->cell_items[k];
-                c2d_aabb b = set->shapes[i]->aabb;
+            for (int k = start[c], end = start[c + 1]; k < end; k++) {
+                int i = items[k];
+                const c2d_set_entry *en = &entries[i];
                 /* A shape spanning several visited cells is reported only from the first of them, so
                  * no "visited" marks are needed and queries stay read-only (thread-safe). */
-                int fx = cell_x(set, b.min.x), fy = cell_y(set, b.min.y);
-                if (cx != (fx > qx0 ? fx : qx0) || cy != (fy > qy0 ? fy : qy0))
+                if (cx != (en->cx > qx0 ? en->cx : qx0) || cy != (en->cy > qy0 ? en->cy : qy0))
                     continue;
-                if (!set->enabled[i] || !boxes_overlap(b, box))
+                if (!enabled[i] || !boxes_overlap(en->box, box))
                     continue;
                 if (visit(ctx, i))
                     return;
@@ -84,6 +87,15 @@ static c2d_status build_grid(c2d_static_set *set)
     set->cell = cell;
     set->gw = (int)floor(w / cell) + 1;
     set->gh = (int)floor(h / cell) + 1;
+    set->end = v2(set->origin.x + set->gw * set->cell, set->origin.y + set->gh * set->cell);
+    set->entries = (c2d_set_entry *)malloc((size_t)n * sizeof *set->entries);
+    if (!set->entries)
+        return C2D_ERR_NO_MEMORY;
+    for (int i = 0; i < n; i++) {
+        set->entries[i].box = set->shapes[i]->aabb;
+        set->entries[i].cx = cell_x(set, set->entries[i].box.min.x);
+        set->entries[i].cy = cell_y(set, set->entries[i].box.min.y);
+    }
     int cells = set->gw * set->gh;
     set->cell_start = (int *)calloc((size_t)cells + 1, sizeof(int));
     if (!set->cell_start)
@@ -234,6 +246,7 @@ void c2d_static_set_destroy(c2d_static_set *set)
     free(set->pair_tolerance);
     free(set->cell_start);
     free(set->cell_items);
+    free(set->entries);
     free(set);
 }
 

@@ -106,6 +106,14 @@ void c2d_seams_compute(const c2d_shape *s, const c2d_seam_neighbour *nb, int nn,
 
 /* ---- staticset.c: the static set handle, its grid, and the seam bookkeeping ---- */
 
+/* What a grid query needs of one shape, in one place: its box, and the grid cell holding the box's
+ * lower corner (where a shape spanning several cells is reported from), fixed when the grid is built
+ * so that no query divides by the cell size per candidate. */
+typedef struct c2d_set_entry {
+    c2d_aabb box;
+    int cx, cy;
+} c2d_set_entry;
+
 struct c2d_static_set {
     int n;
     c2d_shape **shapes;     /* private clones */
@@ -125,8 +133,10 @@ struct c2d_static_set {
     c2d_vec2 origin;
     double cell;
     int gw, gh;
+    c2d_vec2 end;           /* origin + (gw, gh) * cell: the far corner of the grid */
     int *cell_start;        /* gw * gh + 1 */
     int *cell_items;
+    c2d_set_entry *entries; /* n: what a query reads of each shape, side by side */
 };
 
 /* Calls visit(ctx, i) once for every enabled shape whose box overlaps box, in a fixed order; stops early
@@ -157,10 +167,17 @@ static inline double c2d_sweep_tolerance(double scale)
     return C2D_SWEEP_REL_TOL * (1.0 + scale);
 }
 
-/* Largest coordinate magnitude of a box. */
+/* The larger of two numbers that are not NaN, as fmax returns it. A comparison, because fmax is a libm
+ * call (it must ignore a NaN), and a few of them cost a ball step as much as its grid query. */
+static inline double c2d_max_num(double a, double b)
+{
+    return a > b ? a : b;
+}
+
+/* Largest coordinate magnitude of a box (a shape's box is always finite). */
 static inline double c2d_aabb_magnitude(c2d_aabb b)
 {
-    return fmax(fmax(fabs(b.min.x), fabs(b.min.y)), fmax(fabs(b.max.x), fabs(b.max.y)));
+    return c2d_max_num(c2d_max_num(fabs(b.min.x), fabs(b.min.y)), c2d_max_num(fabs(b.max.x), fabs(b.max.y)));
 }
 
 #endif
