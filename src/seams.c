@@ -22,11 +22,12 @@ static int edge_covered(const c2d_shape *s, int e, const c2d_seam_neighbour *nb,
     c2d_vec2 t = v2_scale(v2_sub(b, a), 1.0 / len);
     double covered = 0.0, slack = 0.0;
     int any = 0;
+    /* Every gap allowed (off the edge's line, between covering edges, at the far end) is at most a
+     * quarter of the edge: a tolerance as long as the edge would let any neighbour near it, however
+     * small and wherever along it, hide the whole face. */
+    double cap = 0.25 * len;
     for (int k = 0; k < nn; k++)
-        slack = fmax(slack, nb[k].tolerance);
-    /* The gap allowed at the far end is at most half the edge: a tolerance as long as the edge
-     * would let any neighbour touching one end (even a point-sized one) hide the whole face. */
-    slack = fmin(slack, 0.5 * len);
+        slack = fmax(slack, fmin(nb[k].tolerance, cap));
     /* Grow the covered prefix [0, covered] by any interval starting inside it, until nothing grows: a
      * few passes over a handful of neighbour edges, without storing the intervals. At least one pass,
      * so that an edge shorter than the slack is a seam only when some neighbour edge lies on it. */
@@ -34,7 +35,7 @@ static int edge_covered(const c2d_shape *s, int e, const c2d_seam_neighbour *nb,
         progress = 0;
         for (int k = 0; k < nn; k++) {
             const c2d_shape *o = nb[k].shape;
-            double tol = nb[k].tolerance;
+            double tol = fmin(nb[k].tolerance, cap);
             if (o->radius > 0)
                 continue;
             /* The neighbour covers the outside of this edge only if it reaches past the edge's line:
