@@ -260,14 +260,50 @@ static int circle_polygon(c2d_vec2 c, double r, const c2d_shape *p, c2d_contact 
     int face = 1;
     if (s > 0) {
         /* Centre outside edge e: in a vertex's region when it is behind either end along the edge. */
-        c2d_vec2 p1 = v[e], p2 = v[e + 1 == n ? 0 : e + 1], t = v2_sub(p2, p1), w = p1;
-        int vertex = 1;
+        c2d_vec2 p1 = v[e], p2 = v[e + 1 == n ? 0 : e + 1], t = v2_sub(p2, p1);
+        int vertex = 1, k = e, dir = -1;
         if (v2_dot(v2_sub(c, p1), t) > 0) {
-            w = p2;
+            k = e + 1 == n ? 0 : e + 1;
+            dir = 1;
             vertex = v2_dot(v2_sub(c, p2), t) >= 0;
         }
         if (vertex) {
-            c2d_vec2 d = v2_sub(c, w);
+            /* Where the edges at a corner are nearly collinear, rounding can make the neighbour beyond
+             * the corner look less separated than edge e although the centre's nearest point lies on
+             * it (a polygon with one far vertex and a circle a billion wide). So walk on past the
+             * corner while the next edge comes closer: the distance is unimodal along the boundary,
+             * and the walk usually stops at its first step. */
+            double best = v2_len2(v2_sub(c, v[k]));
+            for (int step = 1; step < n; step++) {
+                int f = dir > 0 ? k : (k == 0 ? n - 1 : k - 1); /* the edge leaving k away from e */
+                int far = dir > 0 ? (k + 1 == n ? 0 : k + 1) : f;
+                c2d_vec2 a = v[f], ab = v2_sub(v[f + 1 == n ? 0 : f + 1], a);
+                double len2 = v2_len2(ab), u = len2 > 0 ? v2_dot(v2_sub(c, a), ab) / len2 : 0;
+                if (u > 0 && u < 1) {
+                    double sf = v2_dot(nv[f], v2_sub(c, a));
+                    if (sf > 0 && sf * sf < best) { /* the face of edge f is nearer than corner k */
+                        vertex = 0;
+                        e = f;
+                        s = sf;
+                        nrm = nv[f];
+                        depth = r - s;
+                    }
+                    break;
+                }
+                double d2 = v2_len2(v2_sub(c, v[far]));
+                if (!(d2 < best))
+                    break;
+                best = d2;
+                k = far;
+            }
+            if (!vertex && s > r) {
+                if (out)
+                    no_contact(out);
+                return 0;
+            }
+        }
+        if (vertex) {
+            c2d_vec2 w = v[k], d = v2_sub(c, w);
             if (v2_len2(d) > r * r) {
                 if (out)
                     no_contact(out);
