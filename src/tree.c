@@ -236,16 +236,25 @@ static int balance(c2d_tree *t, int ia)
     return ia;
 }
 
-/* Walks from i to the root refitting boxes and heights, rebalancing on the way. */
+/* Walks from i towards the root refitting boxes and heights, rebalancing on the way. It stops at the
+ * first node that neither rotated nor changed box or height: every node above it is the union of the
+ * same children as before, with the same heights, so nothing above can change either. A leaf re-placed
+ * near where it was (the usual update) changes only a few levels, and walking all twenty-odd to the
+ * root was a third of the cost of an update. (Bitwise comparison, so a refit box is always exactly the
+ * union c2d_tree_validate recomputes, signed zeros included.) */
 static void refit_up(c2d_tree *t, int i)
 {
     c2d_tree_node *n = t->nodes;
     while (i != C2D_TREE_NULL) {
-        i = balance(t, i);
-        int c1 = n[i].child1, c2 = n[i].child2;
-        n[i].height = 1 + max_int(n[c1].height, n[c2].height);
-        n[i].box = box_union(&n[c1].box, &n[c2].box);
-        i = n[i].parent;
+        int j = balance(t, i);
+        int c1 = n[j].child1, c2 = n[j].child2;
+        int h = 1 + max_int(n[c1].height, n[c2].height);
+        c2d_aabb b = box_union(&n[c1].box, &n[c2].box);
+        if (j == i && h == n[j].height && memcmp(&b, &n[j].box, sizeof b) == 0)
+            break;
+        n[j].height = h;
+        n[j].box = b;
+        i = n[j].parent;
     }
 }
 
@@ -356,15 +365,18 @@ void c2d_tree_query(const c2d_tree *t, c2d_aabb box, c2d_ivec *out)
 {
     if (t->root == C2D_TREE_NULL)
         return;
+    const c2d_tree_node *n = t->nodes;
+    if (!c2d_aabb_overlaps(&n[t->root].box, &box))
+        return;
     int stack_buf[128];
     int *stack = stack_buf, cap = 128, top = 0;
-    const c2d_tree_node *n = t->nodes;
+    /* Every node on the stack overlaps the box: children are tested before they are pushed, since most
+     * tests fail and a failed test is cheaper than a push and a pop. */
     stack[top++] = t->root;
     while (top > 0) {
         int i = stack[--top];
-        if (!c2d_aabb_overlaps(&n[i].box, &box))
-            continue;
-        if (n[i].child1 == C2D_TREE_NULL) {
+        int c1 = n[i].child1, c2 = n[i].child2;
+        if (c1 == C2D_TREE_NULL) {
             c2d_ivec_push(out, i);
             continue;
         }
@@ -382,14 +394,27 @@ void c2d_tree_query(const c2d_tree *t, c2d_aabb box, c2d_ivec *out)
             cap *= 2;
         }
         /* child2 first so child1 is visited first: a fixed, history-determined order. The walk is
-         * bound by memory latency (a node is a cache line, in no particular place), so start
-         * fetching both children now, while the rest of the stack is worked on. */
+         * bound by memory latency (a node is a cache line, in no particular place), so a child that
+         * is kept has its own children fetched now, while the rest of the stack is worked on. */
+        int o1 = c2d_aabb_overlaps(&n[c1].box, &box), o2 = c2d_aabb_overlaps(&n[c2].box, &box);
+        if (o2) {
 #if defined(__GNUC__)
-        __builtin_prefetch(&n[n[i].child1]);
-        __builtin_prefetch(&n[n[i].child2]);
+            if (n[c2].child1 != C2D_TREE_NULL) {
+                __builtin_prefetch(&n[n[c2].child1]);
+                __builtin_prefetch(&n[n[c2].child2]);
+            }
 #endif
-        stack[top++] = n[i].child2;
-        stack[top++] = n[i].child1;
+            stack[top++] = c2;
+        }
+        if (o1) {
+#if defined(__GNUC__)
+            if (n[c1].child1 != C2D_TREE_NULL) {
+                __builtin_prefetch(&n[n[c1].child1]);
+                __builtin_prefetch(&n[n[c1].child2]);
+            }
+#endif
+            stack[top++] = c1;
+        }
     }
     if (stack != stack_buf)
         free(stack);
