@@ -35,11 +35,12 @@ typedef struct entry {
     int moved;        /* MOVE_*: whether the pair cache must look at this entry again */
 } entry;
 
-/* The pair cache: every pair of entries whose fattened boxes overlap, as records each linked into two
- * doubly-linked lists, one per entry (Chipmunk's cpBBTree keeps its pairs the same way). A pair of
- * entries whose fat boxes did not change cannot have started or stopped overlapping, so a frame
- * only has to look again at the entries that were re-placed in the tree: those are queued in the move
- * buffer by add and update, and c2d_world_pairs settles the queue before reading the cache. */
+/* The pair cache: every pair of entries whose fattened boxes overlap and whose bits let them pair, as
+ * records each linked into two doubly-linked lists, one per entry (Chipmunk's cpBBTree keeps its pairs
+ * the same way). A pair of entries whose fat boxes and bits did not change cannot have started or
+ * stopped overlapping, so a frame only has to look again at the entries that were re-placed in the
+ * tree or given new bits: those are queued in the move buffer by add, update and set_bits, and
+ * c2d_world_pairs settles the queue before reading the cache. */
 typedef struct pair_rec {
     int e[2];         /* the two entry slots; e[0] == -1 while free */
     int next[2];      /* next record in e[k]'s list (next[0] links the free list) */
@@ -143,6 +144,13 @@ static void maybe_rebuild(c2d_world *w)
     /* On allocation failure the tree is unchanged and still correct; try again after as many adds. */
     (void)c2d_tree_rebuild(&w->tree);
     w->adds_since_build = 0;
+}
+
+/* Whether two entries' bits let them pair. The pair cache holds only pairs that pass (a change of
+ * bits queues the entry again), so the pair pass need not look. */
+static inline int bits_pair(const entry *a, const entry *b)
+{
+    return (a->category & b->mask) && (b->category & a->mask);
 }
 
 /* ---- the pair cache ---------------------------------------------------------------------------- */
@@ -253,8 +261,11 @@ static int flush_moves(c2d_world *w)
             w->entries[i].pairs = -1;
         w->pr_used = 0;
         w->pr_free = -1;
-        for (int k = 0; ok && k + 1 < found.count; k += 2)
-            ok = add_pair(w, w->tree.nodes[found.data[k]].item, w->tree.nodes[found.data[k + 1]].item);
+        for (int k = 0; ok && k + 1 < found.count; k += 2) {
+            int a = w->tree.nodes[found.data[k]].item, b = w->tree.nodes[found.data[k + 1]].item;
+            if (bits_pair(&w->entries[a], &w->entries[b]))
+                ok = add_pair(w, a, b);
+        }
         if (!ok) { /* leave an empty cache and everything queued */
             for (int i = 0; i < w->slots; i++)
                 w->entries[i].pairs = -1;
@@ -285,10 +296,12 @@ static int flush_moves(c2d_world *w)
         found.count = 0;
         c2d_tree_query(&w->tree, w->tree.nodes[e->node].box, &found);
         ok = !found.failed;
-        /* A pair of two moved entries is made by whichever of them comes first. */
+        /* A pair of two moved entries is made by whichever of them comes first. The leaf carries
+         * the entry's bits, so pairs the bits forbid are dropped without touching the other entry. */
         for (int k = 0; ok && k < found.count; k++) {
-            int y = w->tree.nodes[found.data[k]].item;
-            if (y != x && w->entries[y].moved != MOVE_DONE)
+            const c2d_tree_node *nd = &w->tree.nodes[found.data[k]];
+            int y = nd->item;
+            if (y != x && (e->category & nd->mask) && (nd->category & e->mask) && w->entries[y].moved != MOVE_DONE)
                 ok = add_pair(w, x, y);
         }
         if (!ok) { /* undo this entry's partial pairs; it and the rest stay queued */
@@ -442,10 +455,8 @@ c2d_status c2d_world_update(c2d_world *world, c2d_world_id id)
     if (!c2d_aabb_contains(fat, &t) || box_too_loose(world, fat, &t)) {
         c2d_vec2 moved = v2(0.5 * ((t.min.x + t.max.x) - (e->tight.min.x + e->tight.max.x)),
                             0.5 * ((t.min.y + t.max.y) - (e->tight.min.y + e->tight.max.y)));
-        /* Removing frees the nodes that inserting takes again: this cannot fail. */
-        c2d_tree_remove(&world->tree, e->node);
-        e->node = c2d_tree_insert(&world->tree, fat_box(world, t, moved), (int)(e - world->entries), e->category,
-                                  e->mask);
+        /* Moving a leaf frees the node it takes again: this cannot fail. */
+        e->node = c2d_tree_move(&world->tree, e->node, fat_box(world, t, moved));
         queue_move(world, (int)(e - world->entries));
     }
     e->tight = t;
@@ -492,6 +503,8 @@ c2d_status c2d_world_set_bits(c2d_world *world, c2d_world_id id, unsigned int ca
     entry *e = lookup(world, id);
     if (!e)
         return C2D_ERR_RANGE;
+    if (e->category != category || e->mask != mask)
+        queue_move(world, (int)(e - world->entries)); /* its cached pairs were chosen by the old bits */
     e->category = category;
     e->mask = mask;
     world->tree.nodes[e->node].category = category;
@@ -1145,15 +1158,14 @@ c2d_status c2d_world_pairs(c2d_world *world, c2d_world_pair *out, c2d_contact *c
     while (rbits < 32 && ((size_t)1 << rbits) < slots)
         rbits++;
     const uint64_t rmask = ((uint64_t)1 << rbits) - 1;
-    /* Keep the cached pairs that pass the bits and whose tight boxes meet, keyed (first rank, second
-     * rank) in the world's order. */
+    /* Keep the cached pairs (their bits already pass) whose tight boxes meet, keyed (first rank,
+     * second rank) in the world's order. */
     size_t nk = 0;
     for (int p = 0; p < w->pr_used; p++) {
         int ia = w->prs[p].e[0], ib = w->prs[p].e[1];
         if (ia < 0)
             continue;
-        const entry *a = &w->entries[ia], *b = &w->entries[ib];
-        if (!((a->category & b->mask) && (b->category & a->mask)) || !c2d_aabb_overlaps(&a->tight, &b->tight))
+        if (!c2d_aabb_overlaps(&w->entries[ia].tight, &w->entries[ib].tight))
             continue;
         uint64_t ra = rank[ia], rb = rank[ib];
         keys[nk++] = ra < rb ? (ra << rbits) | rb : (rb << rbits) | ra;
@@ -1162,6 +1174,31 @@ c2d_status c2d_world_pairs(c2d_world *world, c2d_world_pair *out, c2d_contact *c
     if (gens)
         for (int i = 0; i < w->slots; i++)
             gens[i] = w->entries[i].shape ? w->entries[i].gen : 0;
+    if (!gens && nk <= (size_t)capacity) {
+        /* No pair filter and room for every candidate: the narrow phase writes the pairs out as it
+         * finds them, reading each pair's entries once. (Otherwise nothing may be written to out
+         * before the count is known to fit.) */
+        size_t m = 0;
+        for (size_t k = 0; k < nk; k++) {
+            uint32_t ia = order[sorted[k] >> rbits], ib = order[sorted[k] & rmask];
+            const entry *a = &w->entries[ia], *b = &w->entries[ib];
+            int hit = 0;
+            c2d_overlap(a->shape, b->shape, &hit);
+            if (!hit)
+                continue;
+            out[m].a = make_id((int)ia, a->gen);
+            out[m].b = make_id((int)ib, b->gen);
+            out[m].user_a = a->user;
+            out[m].user_b = b->user;
+            if (contacts)
+                c2d_collide(a->shape, b->shape, &contacts[m]);
+            m++;
+        }
+        *count = (int)m;
+        free(rank);
+        free(keys);
+        return C2D_OK;
+    }
     /* Narrow phase, in order; the pair filter may change the world, so entries are checked again. */
     size_t n = 0;
     for (size_t k = 0; k < nk; k++) {
