@@ -119,7 +119,13 @@ static c2d_aabb fat_box(const c2d_world *w, c2d_aabb t, c2d_vec2 moved)
  * shape stopped after moving fast, or was replaced by a smaller one): loose boxes cost every query. */
 static int box_too_loose(const c2d_world *w, const c2d_aabb *fat, const c2d_aabb *t)
 {
-    double ext = dmax(t->max.x - t->min.x, t->max.y - t->min.y);
+    double tw = t->max.x - t->min.x, th = t->max.y - t->min.y;
+    double ext = dmax(tw, th);
+    /* The usual answer, cheaply: every side's slack is at most the slack across its axis, and the
+     * allowance below is at least 4 * (margin_abs + ext). This runs for every entry on every update. */
+    double quick = 4.0 * (w->margin_abs + ext);
+    if ((fat->max.x - fat->min.x) - tw <= quick && (fat->max.y - fat->min.y) - th <= quick)
+        return 0;
     double m = w->margin_abs + w->margin_rel * ext;
     double allow = 4.0 * m + 4.0 * ext + 1e-9 * ext;
     double mag = max3(fabs(t->min.x), fabs(t->max.x), dmax(fabs(t->min.y), fabs(t->max.y)));
