@@ -74,6 +74,9 @@ int c2d_tree_reserve(c2d_tree *t, int extra_leaves);
 /* Inserts a leaf; the caller has reserved room. Returns the leaf's node index. */
 int c2d_tree_insert(c2d_tree *t, c2d_aabb box, int item, unsigned category, unsigned mask);
 void c2d_tree_remove(c2d_tree *t, int leaf);
+/* Gives a leaf a new box, re-placing it near where it was (see tree.c). Needs no free nodes; returns
+ * the leaf's node index, which does not change. */
+int c2d_tree_move(c2d_tree *t, int leaf, c2d_aabb box);
 /* Leaves whose box overlaps `box` (touching counts), appended to out as node indices. */
 void c2d_tree_query(const c2d_tree *t, c2d_aabb box, c2d_ivec *out);
 /* Every pair of leaves whose boxes overlap, each once, appended to out as two node indices. */
