@@ -40,11 +40,12 @@ static int edge_covered(const c2d_shape *s, int e, const c2d_seam_neighbour *nb,
                 continue;
             /* The neighbour covers the outside of this edge only if it reaches past the edge's line:
              * with a large tolerance, a facing edge far behind belongs to a shape lying beside this
-             * one, not over its outside. */
+             * one, not over its outside; and a coincident copy of a shape of zero width reaches past
+             * it only by rounding, which must not count (beyond the tolerance). */
             double front = -INFINITY;
             for (int v = 0; v < o->count; v++)
                 front = fmax(front, v2_dot(v2_sub(o->world[v], a), n));
-            if (!(front > 0))
+            if (!(front > tol))
                 continue;
             for (int f = 0; f < c2d_edge_count(o); f++) {
                 if (v2_dot(o->normal[f], n) > -0.5)
