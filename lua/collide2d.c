@@ -172,18 +172,24 @@ static const char *kind_name(const c2d_shape *s)
 
 /* ---- shapes on the Lua stack ----------------------------------------------------------------- */
 
-/* The box at idx if it is one of our shapes, else NULL. The size check keeps a userdata given our
- * metatable through the debug library from being read as a shape. */
-static shape_box *toshapebox(lua_State *L, int idx)
+/* The userdata at idx if its metatable is the one at upvalue index mt and its size is size, else
+ * NULL. The size check keeps a userdata given one of our metatables through the debug library from
+ * being read as one of our boxes. (Static sets vary in size: tosetbox checks its own.) */
+static void *tobox(lua_State *L, int idx, int mt, size_t size)
 {
     int same;
     if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
         return NULL;
-    same = lua_rawequal(L, -1, SHAPE_MT);
+    same = lua_rawequal(L, -1, mt);
     lua_pop(L, 1);
-    if (!same || lua_rawlen(L, idx) != sizeof(shape_box))
+    if (!same || lua_rawlen(L, idx) != size)
         return NULL;
-    return (shape_box *)lua_touserdata(L, idx);
+    return lua_touserdata(L, idx);
+}
+
+static shape_box *toshapebox(lua_State *L, int idx)
+{
+    return (shape_box *)tobox(L, idx, SHAPE_MT, sizeof(shape_box));
 }
 
 static shape_box *checkshapebox(lua_State *L, int idx)
@@ -1210,14 +1216,7 @@ struct world_box {
 
 static world_box *toworldbox(lua_State *L, int idx)
 {
-    int same;
-    if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
-        return NULL;
-    same = lua_rawequal(L, -1, WORLD_MT);
-    lua_pop(L, 1);
-    if (!same || lua_rawlen(L, idx) != sizeof(world_box))
-        return NULL;
-    return (world_box *)lua_touserdata(L, idx);
+    return (world_box *)tobox(L, idx, WORLD_MT, sizeof(world_box));
 }
 
 static world_box *checkworldbox(lua_State *L, int idx)

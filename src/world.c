@@ -75,6 +75,18 @@ static c2d_world_id make_id(int slot, unsigned gen)
     return ((c2d_world_id)(slot + 1) << GEN_BITS) | gen;
 }
 
+/* Writes pair m of a pairs answer (and its contact on request). */
+static void write_pair(c2d_world_pair *out, c2d_contact *contacts, size_t m, int ia, const entry *a, int ib,
+                       const entry *b)
+{
+    out[m].a = make_id(ia, a->gen);
+    out[m].b = make_id(ib, b->gen);
+    out[m].user_a = a->user;
+    out[m].user_b = b->user;
+    if (contacts)
+        c2d_collide(a->shape, b->shape, &contacts[m]);
+}
+
 /* The live entry an id names, or NULL. */
 static entry *lookup(const c2d_world *w, c2d_world_id id)
 {
@@ -1192,13 +1204,7 @@ c2d_status c2d_world_pairs(c2d_world *world, c2d_world_pair *out, c2d_contact *c
             c2d_overlap(a->shape, b->shape, &hit);
             if (!hit)
                 continue;
-            out[m].a = make_id((int)ia, a->gen);
-            out[m].b = make_id((int)ib, b->gen);
-            out[m].user_a = a->user;
-            out[m].user_b = b->user;
-            if (contacts)
-                c2d_collide(a->shape, b->shape, &contacts[m]);
-            m++;
+            write_pair(out, contacts, m++, (int)ia, a, (int)ib, b);
         }
         *count = (int)m;
         free(rank);
@@ -1239,13 +1245,7 @@ c2d_status c2d_world_pairs(c2d_world *world, c2d_world_pair *out, c2d_contact *c
         /* A pair filter may have removed an entry of a pair it had already accepted. */
         if (gens && (!a->shape || a->gen != gens[ia] || !b->shape || b->gen != gens[ib]))
             continue;
-        out[m].a = make_id((int)ia, a->gen);
-        out[m].b = make_id((int)ib, b->gen);
-        out[m].user_a = a->user;
-        out[m].user_b = b->user;
-        if (contacts)
-            c2d_collide(a->shape, b->shape, &contacts[m]);
-        m++;
+        write_pair(out, contacts, m++, (int)ia, a, (int)ib, b);
     }
     *count = (int)m;
     free(rank);
