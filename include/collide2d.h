@@ -178,7 +178,10 @@ C2D_API c2d_status c2d_rect_new(double cx, double cy, double w, double h, double
  *  input is REJECTED with C2D_ERR_NOT_CONVEX (use c2d_hull_new to wrap arbitrary points). Fewer than 3
  *  distinct points, or all points collinear, gives C2D_ERR_DEGENERATE; n outside 0..C2D_MAX_POLYGON_POINTS
  *  gives C2D_ERR_RANGE. The points are in world coordinates: the new polygon's position is their centroid
- *  and its angle is 0. */
+ *  and its angle is 0. Vertices are kept relative to the centroid, each rounded to the spacing of doubles
+ *  at the polygon's size S (about 1e-16 S). In a sliver far longer than its shortest edge L, that
+ *  rounding tilts the short edges: their lines, followed across the polygon, stand within about
+ *  1e-16 S * S / L of where the exact points put them (still 1e-16 S for ordinary shapes). */
 C2D_API c2d_status c2d_polygon_new(const c2d_vec2 *points, int n, c2d_shape **out);
 
 /** The convex hull of n points in any order, as a polygon (see c2d_polygon_new for the position, and

@@ -353,8 +353,10 @@ static void keep_closest(c2d_contact *out, const c2d_shape *a, const c2d_shape *
                      : out->count == 1 ? out->point_depths[0]
                                        : fmax(out->point_depths[0], out->point_depths[1]);
     double reach = a->radius + b->radius, tol = 1e-9 * (reach + fabs(pa.x) + fabs(pa.y));
-    /* Depths are clamped at 0, so an end far beyond the reach shows only in its separation. */
-    if (deepest >= out->depth - tol && deepest_sep <= reach + tol)
+    /* Depths are clamped at 0, so an end far beyond the reach shows only in its separation. An end
+     * deeper than the cores' distance allows (a face that only looks parallel to n because the gap
+     * is a few denormals, whose squares vanish) is no contact point either. */
+    if (deepest >= out->depth - tol && deepest_sep <= reach + tol && deepest_sep >= reach - out->depth - tol)
         return;
     c2d_vec2 n = out->normal;
     out->count = 1;

@@ -324,3 +324,32 @@ TEST(fuzz_sweep_past_a_collapsed_rectangle)
     c2d_shape_destroy(r);
     c2d_shape_destroy(c);
 }
+
+/* sat.c: cores a few denormals apart (their squared distance underflows, so the first vertex pair
+ * found "touching" wins) took a face that only looked parallel to the noise direction between them,
+ * and clipped the far side of the other shape: contact points 12 units off both surfaces. A clipped end
+ * deeper than the cores' distance allows now falls back to the closest points. */
+TEST(fuzz_denormal_capsule_touching_a_corner_gets_points_on_both)
+{
+    c2d_vec2 tri[3] = {v(0, 24.390625), v(0, 0), v(48.421875, 3.1415926535897931)};
+    c2d_shape *t, *cap, *r, *cap2;
+    ENSURE_OK(c2d_polygon_new(tri, 3, &t));
+    ENSURE_OK(c2d_capsule_new(v(4, -DENORM), v(0, DENORM), DENORM, &cap));
+    ENSURE_OK(c2d_rect_new(0, 0, 0.125, 2.2250738585072014e-308, 1, &r));
+    ENSURE_OK(c2d_capsule_new(v(-3.875, 2.2250738585072014e-308), v(0, 2.2250738585072014e-308),
+                              2.2250738585072014e-308, &cap2));
+    const c2d_shape *pairs[2][2] = {{t, cap}, {r, cap2}};
+    for (int k = 0; k < 2; k++)
+        for (int swap = 0; swap < 2; swap++) {
+            const c2d_shape *a = pairs[k][swap], *b = pairs[k][!swap];
+            c2d_contact c;
+            ENSURE_OK(c2d_collide(a, b, &c));
+            ENSURE(c.count >= 1);
+            ENSURE(c.depth == 0);
+            ENSURE(contact_on_surfaces(a, b, &c, 1e-12));
+        }
+    c2d_shape_destroy(t);
+    c2d_shape_destroy(cap);
+    c2d_shape_destroy(r);
+    c2d_shape_destroy(cap2);
+}
