@@ -890,8 +890,9 @@ static void op_aimed_ray(fz_state *st)
     c2d_ray_hit h;
     /* The crossing is exact only to the rounding of the shape's placed vertices, which scales with
      * their coordinates, not with the length of the ray: a ray short against the coordinates may
-     * cross a thin shape a little past t = 1. */
-    const double max_t = 1 + fmax(1e-6, FZ_REL_TOL * fmax(fz_shape_scale(s), fz_vec_mag(o)) / fmax(fz_len(d), 1e-300));
+     * cross a thin shape a little past t = 1. For a ray of denormal length that allowance makes
+     * max_t infinite, which the API takes. */
+    const double max_t = 1 + fmax(1e-6, FZ_REL_TOL * fmax(fz_shape_scale(s), fz_vec_mag(o)) / fz_len(d));
     c2d_status r = c2d_raycast(s, o, d, max_t, &h);
     if (d.x == 0 && d.y == 0) {
         FZ_CHECK(r == C2D_ERR_DEGENERATE, "zero direction gave %d", (int)r);
