@@ -385,6 +385,22 @@ static double fz_sd(const c2d_shape *s, c2d_vec2 p)
     return d;
 }
 
+/* How far a polygon's edge lines may stand from where its exact points put them, across the polygon:
+ * in a sliver far longer than its shortest edge L, rounding the vertices to the spacing at its size S
+ * tilts the short edges, whose lines move by about 1e-16 S * S / L at its middle (as the header
+ * says). 0 for other kinds. */
+static double fz_sliver_slack(const c2d_shape *s)
+{
+    c2d_vec2 vs[64]; /* the harness builds polygons of fewer points */
+    int nv = 0;
+    if (c2d_shape_get_type(s) != C2D_SHAPE_POLYGON || c2d_shape_get_vertices(s, vs, 64, &nv) || nv > 64)
+        return 0;
+    double min_edge = INFINITY, scale = fz_shape_scale(s);
+    for (int i = 0; i < nv; i++)
+        min_edge = fmin(min_edge, fz_len(fz_v(vs[(i + 1) % nv].x - vs[i].x, vs[(i + 1) % nv].y - vs[i].y)));
+    return min_edge > 0 ? 1e-15 * scale * (scale / min_edge) : INFINITY;
+}
+
 static void fz_check_contact(const c2d_contact *c, const c2d_shape *a, const c2d_shape *b, double tol)
 {
     FZ_CHECK(c->count >= 0 && c->count <= 2, "contact count %d", c->count);
@@ -627,16 +643,8 @@ static void op_polygon_common(fz_state *st, int hull)
         FZ_CHECK(d <= tol, "input point %d (%.17g, %.17g) is %g outside its %s", i, pts[i].x, pts[i].y, d,
                  hull ? "hull" : "polygon");
     }
-    /* The centroid is followed by the lines of every edge: in a sliver far longer than its shortest
-     * edge L, rounding its vertices to the spacing at its size S tilts short edges, whose lines then
-     * move by about 1e-16 S * S / L at the centroid (as the header says). */
-    c2d_vec2 vs[FZ_MAX_POINTS], centroid;
-    int nv = 0;
-    c2d_shape_get_vertices(out, vs, FZ_MAX_POINTS, &nv);
-    double min_edge = INFINITY, scale = fz_shape_scale(out);
-    for (int i = 0; i < nv; i++)
-        min_edge = fmin(min_edge, fz_len(fz_v(vs[(i + 1) % nv].x - vs[i].x, vs[(i + 1) % nv].y - vs[i].y)));
-    double ctol = fmax(tol, min_edge > 0 ? 1e-15 * scale * (scale / min_edge) : INFINITY);
+    c2d_vec2 centroid;
+    double ctol = fmax(tol, fz_sliver_slack(out));
     c2d_shape_get_position(out, &centroid);
     FZ_CHECK(fz_sd(out, centroid) <= ctol, "centroid outside its polygon");
 }
@@ -912,6 +920,14 @@ static void op_aimed_ray(fz_state *st)
     c2d_aabb box;
     c2d_shape_get_aabb(s, &box);
     if (fz_len(fz_sub(box.max, box.min)) < 1e-12 * (fz_len(d) + fabs(p.x) + fabs(p.y)))
+        return;
+    /* A sliver's position (its centroid, deep in the sliver) may lie outside its rounded edge lines. */
+    if (fz_sliver_slack(s) > FZ_REL_TOL * fz_shape_scale(s))
+        return;
+    /* And a scene wholly below DBL_MIN / DBL_EPSILON: products with unit normals there are
+     * subnormal, with fewer bits than the rounding checks assume (a point-sized rectangle at
+     * (5e-324, 5e-324), aimed at from 5e-324 away). */
+    if (fmax(fz_len(d), fmax(fz_vec_mag(o), fz_vec_mag(p))) < DBL_MIN / DBL_EPSILON)
         return;
     if (c2d_shape_get_type(s) == C2D_SHAPE_SEGMENT) {
         /* A segment has no area: where a ray crosses it at a grazing angle is ill-conditioned (the

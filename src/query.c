@@ -244,6 +244,19 @@ c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 directi
         if (!miss && edge >= 0 && enter <= leave + slack_enter + slack_leave && leave >= -slack_leave) {
             best = enter > 0 ? enter : 0;
             normal = shape->normal[edge];
+            if (slack_enter + slack_leave > 64 * DBL_EPSILON * (1 + best)) {
+                /* A crossing of an edge nearly parallel to the ray is rounding over almost nothing,
+                 * and may lie anywhere within its slack (a ray 1e15 long grazing a polygon 1e-9
+                 * wide put its hit 2.8e6 beyond it); but the ray meets the polygon only between the
+                 * polygon's extremes along it, which are exact to the vertices' rounding. */
+                double lo = INFINITY, hi = -INFINITY;
+                for (int i = 0; i < shape->count; i++) {
+                    double a = v2_dot(v2_sub(shape->world[i], origin), u);
+                    lo = a < lo ? a : lo;
+                    hi = a > hi ? a : hi;
+                }
+                best = best > hi ? hi : (best < lo && lo > 0 ? lo : best);
+            }
         }
     } else if (shape->type == C2D_SHAPE_SEGMENT) {
         c2d_vec2 a = shape->world[0], b = shape->world[1], e = v2_sub(b, a);

@@ -530,7 +530,9 @@ static int curves_cross(const curve *x, const curve *y, c2d_vec2 *q)
     if (x->is_edge) {
         /* |a + s d - c| = r, in the unit direction d. */
         c2d_vec2 d = v2_normalize_or(v2_sub(x->b, x->a), v2(1, 0)), w = v2_sub(x->a, y->c);
-        double b = v2_dot(w, d), h2 = y->r * y->r - v2_len2(v2_mad(w, -b, d));
+        /* r^2 - off^2 as a product: with a huge bumper both squares are huge and their difference
+         * would keep only their rounding. */
+        double b = v2_dot(w, d), off = v2_len(v2_mad(w, -b, d)), h2 = (y->r - off) * (y->r + off);
         if (h2 < 0)
             return 0;
         double h = sqrt(h2);
@@ -542,9 +544,20 @@ static int curves_cross(const curve *x, const curve *y, c2d_vec2 *q)
     double d = v2_len(dc);
     if (!(d > 0) || d > x->r + y->r || d < fabs(x->r - y->r))
         return 0;
-    double along = (d * d + x->r * x->r - y->r * y->r) / (2 * d);
-    double h = sqrt(fmax(x->r * x->r - along * along, 0));
-    c2d_vec2 u = v2_scale(dc, 1 / d), m = v2_mad(x->c, along, u), t = v2(-u.y, u.x);
+    /* Measured from the smaller circle's centre, with every difference of squares as a product: for
+     * a bumper a billion wide beside one a thousand wide, d^2 + rx^2 - ry^2 written out keeps only
+     * the rounding of 1e18 (the crossing came out 0.05 inside the small one). */
+    c2d_vec2 u = v2_scale(dc, 1 / d), t = v2(-u.y, u.x), m;
+    double h;
+    if (x->r <= y->r) {
+        double along = ((d - y->r) * (d + y->r) + x->r * x->r) / (2 * d);
+        h = sqrt(fmax((x->r - along) * (x->r + along), 0));
+        m = v2_mad(x->c, along, u);
+    } else {
+        double along = ((d - x->r) * (d + x->r) + y->r * y->r) / (2 * d);
+        h = sqrt(fmax((y->r - along) * (y->r + along), 0));
+        m = v2_mad(y->c, -along, u);
+    }
     q[0] = v2_mad(m, h, t);
     q[1] = v2_mad(m, -h, t);
     return 2;

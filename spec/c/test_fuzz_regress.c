@@ -353,3 +353,22 @@ TEST(fuzz_denormal_capsule_touching_a_corner_gets_points_on_both)
     c2d_shape_destroy(r);
     c2d_shape_destroy(cap2);
 }
+
+/* query.c: a ray 1.4e15 long aimed at a diamond 1e-9 wide runs along two of its edges up to the
+ * rounding of its direction; the crossing of such an edge is rounding over almost nothing, and the hit
+ * was put 2.8e6 beyond the diamond. The hit now stays within the polygon's extent along the ray. */
+TEST(fuzz_grazing_ray_hit_stays_on_a_tiny_far_polygon)
+{
+    c2d_vec2 pts[4] = {v(3.0000000010000001, 1.000000001e-09), v(3, 2.0000000000000001e-09),
+                       v(2.9999999989999999, 9.9999999900000012e-10), v(3, 0)};
+    c2d_shape *s;
+    ENSURE_OK(c2d_polygon_new(pts, 4, &s));
+    c2d_vec2 p, o = v(1e15, 1e15);
+    ENSURE_OK(c2d_shape_get_position(s, &p));
+    c2d_ray_hit h;
+    ENSURE_OK(c2d_raycast(s, o, v(p.x - o.x, p.y - o.y), 1.000001, &h));
+    ENSURE(h.hit);
+    /* The point is o + t d, rounded at 1e15 (spacing 0.125): within a unit of the diamond. */
+    ENSURE(fabs(h.point.x - 3) <= 1 && fabs(h.point.y) <= 1);
+    c2d_shape_destroy(s);
+}

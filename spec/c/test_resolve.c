@@ -256,6 +256,35 @@ TEST(resolve_push_out_of_a_rectangle_thinner_than_doubles)
     c2d_shape_destroy(bar);
 }
 
+TEST(resolve_push_out_between_a_huge_bumper_and_a_copy_of_the_mover)
+{
+    /* A ball of radius 457.78 sits on a copy of itself, 20.09 below a bumper a billion wide. Up is
+     * blocked, so the way out is one of the two corners where the copy's swollen surface (radius
+     * 915.56 about the ball) meets the bumper's: 915.56 away and touching both. Their crossing used
+     * to keep only the rounding of squares near 1e18, fell 0.05 inside the copy and was refused. */
+    c2d_shape *big, *copy, *ball;
+    ENSURE_OK(c2d_circle_new(0, 1e9, 1e9, &big));
+    ENSURE_OK(c2d_circle_new(-477.875, -477.875, 457.78125, &copy));
+    ENSURE_OK(c2d_circle_new(-477.875, -477.875, 457.78125, &ball));
+    const c2d_shape *shapes[2] = {big, copy};
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new(shapes, 2, NULL, &set));
+    c2d_vec2 push;
+    ENSURE_OK(c2d_static_set_push_out(set, ball, &push));
+    ENSURE_NEAR(hypot(push.x, push.y), 2 * 457.78125, 1e-6);
+    ENSURE(fabs(push.x) > 900);
+    ENSURE_OK(c2d_shape_set_position(ball, V(-477.875 + push.x, -477.875 + push.y)));
+    c2d_distance_result d;
+    ENSURE_OK(c2d_distance(ball, copy, &d));
+    ENSURE(d.distance > -1e-6);
+    ENSURE_OK(c2d_distance(ball, big, &d));
+    ENSURE(d.distance > -1e-6);
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(ball);
+    c2d_shape_destroy(copy);
+    c2d_shape_destroy(big);
+}
+
 TEST(resolve_circle_slides_down_a_rotated_ramp)
 {
     /* A 100x2 plank turned by a = 0.3 has its top face normal n = (-sin a, cos a). A unit circle resting
