@@ -188,7 +188,7 @@ static void make_hull(const engine *e, int i, int slot, c2d_rhull *h, c2d_vec2 *
         return;
     }
     const hull_buf *hb = &e->buf[slot];
-    h->n = c2d_minkowski(b->world, b->count, a->v, a->n, hb->v, hb->nrm, hb->bvert, hb->avert);
+    h->n = c2d_minkowski(b->world, b->normal, b->count, a->v, a->n, hb->v, hb->nrm, hb->bvert, hb->avert);
     h->v = hb->v;
     h->nrm = hb->nrm;
     h->bvert = hb->bvert;

@@ -99,8 +99,18 @@ static int lowest_vertex(const c2d_vec2 *p, int n, double sign)
     return best;
 }
 
-int c2d_minkowski(const c2d_vec2 *bv, int bn, const c2d_vec2 *av, int an, c2d_vec2 *v, c2d_vec2 *nrm, int *bvert,
-                  int *avert)
+/* The direction of B's edge k: from its placed ends, or, when they coincide (a rectangle thinner than
+ * the spacing of doubles), from its normal, which keeps its axis (zero without normals). */
+static c2d_vec2 b_edge_dir(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, int k)
+{
+    c2d_vec2 e = v2_sub(bv[(k + 1) % bn], bv[k]);
+    if (e.x == 0 && e.y == 0 && bnrm)
+        e = v2(-bnrm[k].y, bnrm[k].x);
+    return e;
+}
+
+int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_vec2 *av, int an, c2d_vec2 *v,
+                  c2d_vec2 *nrm, int *bvert, int *avert)
 {
     int m = 0;
     if (an == 1 || bn == 1) {
@@ -116,6 +126,19 @@ int c2d_minkowski(const c2d_vec2 *bv, int bn, const c2d_vec2 *av, int an, c2d_ve
         /* Merge the edges of B and of -A by angle (both counter-clockwise): the classic O(n + m)
          * convex sum. -A's lowest vertex is A's highest. Parallel edges merge into one. */
         int i0 = lowest_vertex(bv, bn, 1.0), j0 = lowest_vertex(av, an, -1.0);
+        c2d_vec2 prev = bv[(i0 + bn - 1) % bn], next = bv[(i0 + 1) % bn];
+        if (bnrm && ((prev.x == bv[i0].x && prev.y == bv[i0].y) || (next.x == bv[i0].x && next.y == bv[i0].y))) {
+            /* Among vertices coinciding with the lowest one, B's edges start at the one whose edge
+             * turns from the lower half-turn of directions to the upper: there the angles begin. */
+            for (int k = 0; k < bn; k++) {
+                if (bv[k].x != bv[i0].x || bv[k].y != bv[i0].y)
+                    continue;
+                if (!half_turn(b_edge_dir(bv, bnrm, bn, k)) && half_turn(b_edge_dir(bv, bnrm, bn, (k + bn - 1) % bn))) {
+                    i0 = k;
+                    break;
+                }
+            }
+        }
         int i = 0, j = 0;
         while (i < bn || j < an) {
             int ci = (i0 + i) % bn, cj = (j0 + j) % an;
@@ -123,7 +146,7 @@ int c2d_minkowski(const c2d_vec2 *bv, int bn, const c2d_vec2 *av, int an, c2d_ve
             bvert[m] = ci;
             avert[m] = cj;
             m++;
-            c2d_vec2 ep = v2_sub(bv[(ci + 1) % bn], bv[ci]);
+            c2d_vec2 ep = b_edge_dir(bv, bnrm, bn, ci);
             c2d_vec2 eq = v2_sub(av[cj], av[(cj + 1) % an]);
             int step;
             if (i == bn) {
@@ -132,7 +155,9 @@ int c2d_minkowski(const c2d_vec2 *bv, int bn, const c2d_vec2 *av, int an, c2d_ve
                 step = 1;
             } else if ((ep.x == 0 && ep.y == 0) || (eq.x == 0 && eq.y == 0)) {
                 /* An edge of no length (a rectangle thinner than the spacing of doubles) has no angle
-                 * to merge by: step over it, so the real edges keep their order. */
+                 * to merge by: step over it, so the real edges keep their order. (B's edges take their
+                 * angle from their normals when given, so that each of A's edges still meets the
+                 * corner of B whose cone holds it, which the seams ask about.) */
                 step = (ep.x == 0 && ep.y == 0 ? 1 : 0) | (eq.x == 0 && eq.y == 0 ? 2 : 0);
             } else {
                 int hp = half_turn(ep), hq = half_turn(eq);
@@ -421,7 +446,7 @@ c2d_status c2d_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_ve
         avert = bvert + cap;
     }
     c2d_rhull h;
-    h.n = c2d_minkowski(b->world, b->count, a->world, a->count, v, nrm, bvert, avert);
+    h.n = c2d_minkowski(b->world, b->normal, b->count, a->world, a->count, v, nrm, bvert, avert);
     h.v = v;
     h.nrm = nrm;
     h.bvert = bvert;

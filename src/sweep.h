@@ -64,10 +64,11 @@ typedef struct c2d_rhull_hit {
 } c2d_rhull_hit;
 
 /* Minkowski difference core(B) - core(A) of two counter-clockwise cores, written to v (with edge
- * normals in nrm and the feature maps in bvert/avert; each array holds bn + an entries). Returns the
- * number of hull vertices. */
-int c2d_minkowski(const c2d_vec2 *bv, int bn, const c2d_vec2 *av, int an, c2d_vec2 *v, c2d_vec2 *nrm, int *bvert,
-                  int *avert);
+ * normals in nrm and the feature maps in bvert/avert; each array holds bn + an entries). bnrm, B's
+ * edge normals (or NULL), orders B's edges whose placed ends coincide. Returns the number of hull
+ * vertices. */
+int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_vec2 *av, int an, c2d_vec2 *v,
+                  c2d_vec2 *nrm, int *bvert, int *avert);
 
 /* First time t in [0, tmax] at which o + t d enters the rounded hull through a feature that is surface
  * (per seams; NULL means all). Returns 1 and fills *hit, or 0. The start must not be deeper inside

@@ -372,3 +372,26 @@ TEST(fuzz_grazing_ray_hit_stays_on_a_tiny_far_polygon)
     ENSURE(fabs(h.point.x - 3) <= 1 && fabs(h.point.y) <= 1);
     c2d_shape_destroy(s);
 }
+
+/* sweep.c: a rectangle of denormal width and height 1e-300 is a point whose four corners coincide; the
+ * Minkowski merge stepped over all its edges (no length, so no angle) and gave every edge of the mover
+ * the first corner, whose cone (a quadrant) did not hold their normals, so a set's sweep (which asks the
+ * cones, for seams) passed through it while c2d_sweep hit. B's edges now take their angle from their
+ * normals. */
+TEST(fuzz_set_sweep_hits_a_point_sized_rectangle)
+{
+    c2d_shape *pt, *box;
+    ENSURE_OK(c2d_rect_new(DENORM, 0.5, DENORM, 1e-300, 0, &pt));
+    ENSURE_OK(c2d_rect_new(-0.00390625, 2, 2, 2, 2, &box));
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)&pt, 1, NULL, &set));
+    c2d_toi one, all;
+    int index;
+    ENSURE_OK(c2d_sweep(box, v(10, -401.578125), pt, v(0, 0), &one));
+    ENSURE_OK(c2d_static_set_sweep(set, box, v(10, -401.578125), &all, &index));
+    ENSURE(one.state == C2D_TOI_HIT && all.state == C2D_TOI_HIT && index == 0);
+    ENSURE(all.t == one.t);
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(box);
+    c2d_shape_destroy(pt);
+}
