@@ -101,12 +101,22 @@ static int lowest_vertex(const c2d_vec2 *p, int n, double sign)
 
 /* The direction of B's edge k: from its placed ends, or, when they coincide (a rectangle thinner than
  * the spacing of doubles), from its normal, which keeps its axis (zero without normals). */
-static c2d_vec2 b_edge_dir(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, int k)
+static inline c2d_vec2 b_edge_dir(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, int k)
 {
-    c2d_vec2 e = v2_sub(bv[(k + 1) % bn], bv[k]);
+    c2d_vec2 e = v2_sub(bv[k + 1 == bn ? 0 : k + 1], bv[k]);
     if (e.x == 0 && e.y == 0 && bnrm)
         e = v2(-bnrm[k].y, bnrm[k].x);
     return e;
+}
+
+/* Which edge the angular merge takes next: 1 B's (direction ep), 2 -A's (eq), 3 both (parallel). */
+static inline int merge_step(c2d_vec2 ep, c2d_vec2 eq)
+{
+    int hp = half_turn(ep), hq = half_turn(eq);
+    double c = v2_cross(ep, eq);
+    if (hp != hq)
+        return hp < hq ? 1 : 2;
+    return c > 0 ? 1 : (c < 0 ? 2 : 3);
 }
 
 int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_vec2 *av, int an, c2d_vec2 *v,
@@ -126,7 +136,7 @@ int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_ve
         /* Merge the edges of B and of -A by angle (both counter-clockwise): the classic O(n + m)
          * convex sum. -A's lowest vertex is A's highest. Parallel edges merge into one. */
         int i0 = lowest_vertex(bv, bn, 1.0), j0 = lowest_vertex(av, an, -1.0);
-        c2d_vec2 prev = bv[(i0 + bn - 1) % bn], next = bv[(i0 + 1) % bn];
+        c2d_vec2 prev = bv[i0 == 0 ? bn - 1 : i0 - 1], next = bv[i0 + 1 == bn ? 0 : i0 + 1];
         if (bnrm && ((prev.x == bv[i0].x && prev.y == bv[i0].y) || (next.x == bv[i0].x && next.y == bv[i0].y))) {
             /* Among vertices coinciding with the lowest one, B's edges start at the one whose edge
              * turns from the lower half-turn of directions to the upper: there the angles begin. */
@@ -146,7 +156,7 @@ int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_ve
             bvert[m] = ci;
             avert[m] = cj;
             m++;
-            c2d_vec2 ep = b_edge_dir(bv, bnrm, bn, ci);
+            c2d_vec2 ep = v2_sub(bv[(ci + 1) % bn], bv[ci]);
             c2d_vec2 eq = v2_sub(av[cj], av[(cj + 1) % an]);
             int step;
             if (i == bn) {
@@ -155,17 +165,15 @@ int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_ve
                 step = 1;
             } else if ((ep.x == 0 && ep.y == 0) || (eq.x == 0 && eq.y == 0)) {
                 /* An edge of no length (a rectangle thinner than the spacing of doubles) has no angle
-                 * to merge by: step over it, so the real edges keep their order. (B's edges take their
-                 * angle from their normals when given, so that each of A's edges still meets the
-                 * corner of B whose cone holds it, which the seams ask about.) */
-                step = (ep.x == 0 && ep.y == 0 ? 1 : 0) | (eq.x == 0 && eq.y == 0 ? 2 : 0);
-            } else {
-                int hp = half_turn(ep), hq = half_turn(eq);
-                double c = v2_cross(ep, eq);
-                if (hp != hq)
-                    step = hp < hq ? 1 : 2;
+                 * to merge by: step over it, so the real edges keep their order. B's edges take their
+                 * angle from their normals instead when given, so that each of A's edges still meets
+                 * the corner of B whose cone holds it, which the seams ask about. */
+                if (bnrm && (eq.x != 0 || eq.y != 0))
+                    step = merge_step(b_edge_dir(bv, bnrm, bn, ci), eq);
                 else
-                    step = c > 0 ? 1 : (c < 0 ? 2 : 3);
+                    step = (ep.x == 0 && ep.y == 0 ? 1 : 0) | (eq.x == 0 && eq.y == 0 ? 2 : 0);
+            } else {
+                step = merge_step(ep, eq);
             }
             if (step & 1)
                 i++;
