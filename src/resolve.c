@@ -329,8 +329,15 @@ static int free_visit(void *ctx, int i)
     c2d_vec2 shift;
     c2d_rhull_hit f;
     make_hull(c->e, i, 1, &h, &shift);
-    if (c2d_rhull_signed_distance(&h, v2_add(c->q, shift), &f) < -4 * c->e->tol)
+    double sd = c2d_rhull_signed_distance(&h, v2_add(c->q, shift), &f);
+    if (sd < -4 * c->e->tol) {
         c->blocked = 1;
+    } else if (sd <= 4 * c->e->tol) {
+        /* Touching a seam (a face another shape covers) is being inside their union: an exit onto
+         * a face that lies flush against a neighbour's joined face is no way out. */
+        c2d_seam_info seams = engine_seam_info(c->e, i);
+        c->blocked = !c2d_rhull_feature_is_surface(&h, &seams, f.k, f.is_edge, f.normal);
+    }
     return c->blocked;
 }
 

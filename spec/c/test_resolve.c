@@ -285,6 +285,31 @@ TEST(resolve_push_out_between_a_huge_bumper_and_a_copy_of_the_mover)
     c2d_shape_destroy(big);
 }
 
+TEST(resolve_push_out_is_not_onto_a_face_flush_with_a_joined_neighbour)
+{
+    /* A 2x6 plate over the first of a row of 2x2 bricks, sharing its left face x = 0 with the joint
+     * between bricks 0 and 1. A ball of no size inside both, 0.5 from that face: the face is nearest,
+     * but beyond it lies brick 1, and the joint is a seam, so the ball would have travelled inside the
+     * row. It leaves through the right face, the nearest real way out, and flies on. */
+    c2d_vec2 plate[4] = {V(0, -3), V(2, -3), V(2, 3), V(0, 3)};
+    c2d_shape *shapes[6];
+    ENSURE_OK(c2d_polygon_new(plate, 4, &shapes[0]));
+    for (int i = 0; i < 5; i++)
+        ENSURE_OK(c2d_rect_new(1 - 2 * i, 0, 2, 2, 0, &shapes[1 + i]));
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)shapes, 6, NULL, &set));
+    c2d_ball b = {V(0.5, 0.1), V(1, 0.05), 1e-300};
+    c2d_move_result res;
+    c2d_sweep_contact c[4];
+    ENSURE_OK(c2d_static_set_step_ball(set, &b, 2.0, NULL, &res, c, 4));
+    ENSURE(res.count >= 1 && c[0].pushed_out && c[0].normal.x == 1);
+    ENSURE_NEAR(b.position.x, 4, 1e-12);
+    ENSURE_NEAR(b.position.y, 0.2, 1e-12);
+    c2d_static_set_destroy(set);
+    for (int i = 0; i < 6; i++)
+        c2d_shape_destroy(shapes[i]);
+}
+
 TEST(resolve_circle_slides_down_a_rotated_ramp)
 {
     /* A 100x2 plank turned by a = 0.3 has its top face normal n = (-sin a, cos a). A unit circle resting
