@@ -2137,9 +2137,13 @@ static void op_world_query(fz_state *st)
         ok = ok && fz_ok_vec(box.min) && fz_ok_vec(box.max) && box.min.x <= box.max.x && box.min.y <= box.max.y;
         if (ok) {
             double w = box.max.x - box.min.x, hh = box.max.y - box.min.y;
-            if (w > 0 && hh > 0)
-                c2d_rect_new(0.5 * (box.min.x + box.max.x), 0.5 * (box.min.y + box.max.y), w, hh, 0, &box_shape);
-            else if (w > 0 || hh > 0)
+            /* A box wider than C2D_MAX_COORDINATE (corners within it, a size beyond) is no rectangle
+             * the API takes: the same four corners make a polygon. */
+            c2d_vec2 corners[4] = {box.min, fz_v(box.max.x, box.min.y), box.max, fz_v(box.min.x, box.max.y)};
+            if (w > 0 && hh > 0 &&
+                c2d_rect_new(0.5 * (box.min.x + box.max.x), 0.5 * (box.min.y + box.max.y), w, hh, 0, &box_shape) != C2D_OK)
+                c2d_polygon_new(corners, 4, &box_shape);
+            else if ((w > 0) != (hh > 0))
                 c2d_segment_new(box.min, box.max, &box_shape);
         }
     } else if (kind == 1) {

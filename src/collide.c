@@ -40,7 +40,7 @@ static int circle_rect_overlap(const c2d_shape *circle, const c2d_shape *rect)
 {
     c2d_vec2 d = to_local(rect, circle->pos);
     double dx = d.x - clamp(d.x, -rect->hx, rect->hx), dy = d.y - clamp(d.y, -rect->hy, rect->hy);
-    return dx * dx + dy * dy <= circle->radius * circle->radius;
+    return v2_within(v2(dx, dy), circle->radius);
 }
 
 /* The same in contact form; the normal is from the rectangle to the circle. */
@@ -54,10 +54,9 @@ static void circle_rect_contact(const c2d_shape *circle, const c2d_shape *rect, 
     memset(c, 0, sizeof *c);
     if (q.x != d.x || q.y != d.y) {
         c2d_vec2 off = v2_sub(d, q);
-        double dist2 = v2_len2(off);
-        if (dist2 > r * r)
+        if (!v2_within(off, r))
             return;
-        double dist = sqrt(dist2);
+        double dist = v2_len_safe(off);
         n = v2_normalize_or(off, v2(0, 1));
         depth = r - dist;
         on_rect = q;

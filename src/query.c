@@ -91,7 +91,7 @@ c2d_status c2d_contains_point(const c2d_shape *shape, c2d_vec2 p, int *out)
             break;
         }
         c2d_vec2 q = core_closest(shape, p);
-        *out = v2_len2(v2_sub(p, q)) <= shape->radius * shape->radius;
+        *out = v2_within(v2_sub(p, q), shape->radius);
         break;
     }
     }

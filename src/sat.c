@@ -304,7 +304,7 @@ static int circle_polygon(c2d_vec2 c, double r, const c2d_shape *p, c2d_contact 
         }
         if (vertex) {
             c2d_vec2 w = v[k], d = v2_sub(c, w);
-            if (v2_len2(d) > r * r) {
+            if (!v2_within(d, r)) {
                 if (out)
                     no_contact(out);
                 return 0;
@@ -381,15 +381,13 @@ void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
     memset(out, 0, sizeof *out);
     if (a->count == 1 && b->count == 1) {
         c2d_vec2 d = v2_sub(b->world[0], a->world[0]);
-        double d2 = v2_len2(d);
         /* The same comparison as c2d_overlap_cores, so the two never disagree at touching. */
-        if (d2 > reach * reach)
+        if (!v2_within(d, reach))
             return;
         double dist = v2_len_safe(d);
         c2d_vec2 n = v2_normalize_or(d, v2(0, 1));
         out->normal = n;
-        /* Squares below about 1e-308 underflow, so the test above may pass for circles a few
-         * denormals apart: they touch, at depth 0. */
+        /* The root of a rounded square may pass the reach by an ulp: that is touching, at depth 0. */
         out->depth = fmax(0.0, reach - dist);
         out->count = 1;
         out->points[0] = v2_mid(v2_mad(a->world[0], a->radius, n), v2_mad(b->world[0], -b->radius, n));
@@ -467,7 +465,7 @@ int c2d_overlap_cores(const c2d_shape *a, const c2d_shape *b)
 {
     double reach = a->radius + b->radius;
     if (a->count == 1 && b->count == 1)
-        return v2_len2(v2_sub(b->world[0], a->world[0])) <= reach * reach;
+        return v2_within(v2_sub(b->world[0], a->world[0]), reach);
     if (a->count == 1 && b->count >= 3 && b->radius == 0)
         return circle_polygon(c2d_placed_vertices(a)[0], a->radius, b, NULL, 0);
     if (b->count == 1 && a->count >= 3 && a->radius == 0)

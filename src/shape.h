@@ -92,6 +92,16 @@ static inline double v2_len_safe(c2d_vec2 a)
     return m * sqrt(x * x + y * y);
 }
 
+/* Whether |a| <= r, for r >= 0. By squares, except for radii whose square underflows (below about
+ * 1.5e-154), where squares of distances a million radii long would vanish too and compare equal. */
+static inline int v2_within(c2d_vec2 a, double r)
+{
+    double r2 = r * r;
+    if (r2 >= 2.2250738585072014e-308) /* DBL_MIN */
+        return v2_len2(a) <= r2;
+    return v2_len_safe(a) <= r;
+}
+
 static inline c2d_vec2 v2_normalize_or(c2d_vec2 a, c2d_vec2 fallback)
 {
     double l = v2_len(a);

@@ -395,3 +395,30 @@ TEST(fuzz_set_sweep_hits_a_point_sized_rectangle)
     c2d_shape_destroy(box);
     c2d_shape_destroy(pt);
 }
+
+/* shape.h (v2_within): a circle of radius 5e-324 "contained" a point 8.4e-309 away, and two such
+ * circles that far apart "overlapped": the squares of both distances underflow to 0. Radii whose
+ * square underflows compare lengths instead. */
+TEST(fuzz_denormal_circle_far_in_its_own_terms_is_apart)
+{
+    c2d_shape *c, *d;
+    ENSURE_OK(c2d_circle_new(DENORM, DENORM, DENORM, &c));
+    ENSURE_OK(c2d_circle_new(DENORM, 8.3930456179500974e-309, DENORM, &d));
+    int in = 1, o = 1;
+    ENSURE_OK(c2d_contains_point(c, v(DENORM, 8.3930456179500974e-309), &in));
+    ENSURE(!in);
+    ENSURE_OK(c2d_overlap(c, d, &o));
+    ENSURE(!o);
+    c2d_contact k;
+    ENSURE_OK(c2d_collide(c, d, &k));
+    ENSURE(k.count == 0);
+    c2d_ray_hit h;
+    ENSURE_OK(c2d_raycast(c, v(DENORM, 8.3930456179500974e-309), v(1.5707963267948966, -4.4984505774361105e-81),
+                          0.86328125, &h));
+    ENSURE(!h.hit);
+    /* Still inside where it is: the centre itself. */
+    ENSURE_OK(c2d_contains_point(c, v(DENORM, DENORM), &in));
+    ENSURE(in);
+    c2d_shape_destroy(c);
+    c2d_shape_destroy(d);
+}
