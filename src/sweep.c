@@ -99,14 +99,10 @@ static int lowest_vertex(const c2d_vec2 *p, int n, double sign)
     return best;
 }
 
-/* The direction of B's edge k: from its placed ends, or, when they coincide (a rectangle thinner than
- * the spacing of doubles), from its normal, which keeps its axis (zero without normals). */
-static inline c2d_vec2 b_edge_dir(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, int k)
+/* The direction of B's edge k, from its outward normal (counter-clockwise core). */
+static inline c2d_vec2 b_edge_dir(const c2d_vec2 *bnrm, int k)
 {
-    c2d_vec2 e = v2_sub(bv[k + 1 == bn ? 0 : k + 1], bv[k]);
-    if (e.x == 0 && e.y == 0 && bnrm)
-        e = v2(-bnrm[k].y, bnrm[k].x);
-    return e;
+    return v2(-bnrm[k].y, bnrm[k].x);
 }
 
 /* Which edge the angular merge takes next: 1 B's (direction ep), 2 -A's (eq), 3 both (parallel). */
@@ -136,14 +132,13 @@ int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_ve
         /* Merge the edges of B and of -A by angle (both counter-clockwise): the classic O(n + m)
          * convex sum. -A's lowest vertex is A's highest. Parallel edges merge into one. */
         int i0 = lowest_vertex(bv, bn, 1.0), j0 = lowest_vertex(av, an, -1.0);
-        c2d_vec2 prev = bv[i0 == 0 ? bn - 1 : i0 - 1], next = bv[i0 + 1 == bn ? 0 : i0 + 1];
-        if (bnrm && ((prev.x == bv[i0].x && prev.y == bv[i0].y) || (next.x == bv[i0].x && next.y == bv[i0].y))) {
-            /* Among vertices coinciding with the lowest one, B's edges start at the one whose edge
-             * turns from the lower half-turn of directions to the upper: there the angles begin. */
-            for (int k = 0; k < bn; k++) {
-                if (bv[k].x != bv[i0].x || bv[k].y != bv[i0].y)
-                    continue;
-                if (!half_turn(b_edge_dir(bv, bnrm, bn, k)) && half_turn(b_edge_dir(bv, bnrm, bn, (k + bn - 1) % bn))) {
+        if (bnrm) {
+            /* B's edges run in the angle order of their normals, which its shape keeps exactly even
+             * where placing rounded its vertices together (a rectangle thinner than the spacing of
+             * doubles: edges of no length, or of a length whose direction is all rounding). They
+             * start at the corner where their directions turn from the lower half-turn to the upper. */
+            for (int k = 0, prev = bn - 1; k < bn; prev = k++) {
+                if (!half_turn(b_edge_dir(bnrm, k)) && half_turn(b_edge_dir(bnrm, prev))) {
                     i0 = k;
                     break;
                 }
@@ -156,7 +151,7 @@ int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_ve
             bvert[m] = ci;
             avert[m] = cj;
             m++;
-            c2d_vec2 ep = v2_sub(bv[(ci + 1) % bn], bv[ci]);
+            c2d_vec2 ep = bnrm ? b_edge_dir(bnrm, ci) : v2_sub(bv[(ci + 1) % bn], bv[ci]);
             c2d_vec2 eq = v2_sub(av[cj], av[(cj + 1) % an]);
             int step;
             if (i == bn) {
@@ -165,13 +160,8 @@ int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_ve
                 step = 1;
             } else if ((ep.x == 0 && ep.y == 0) || (eq.x == 0 && eq.y == 0)) {
                 /* An edge of no length (a rectangle thinner than the spacing of doubles) has no angle
-                 * to merge by: step over it, so the real edges keep their order. B's edges take their
-                 * angle from their normals instead when given, so that each of A's edges still meets
-                 * the corner of B whose cone holds it, which the seams ask about. */
-                if (bnrm && (eq.x != 0 || eq.y != 0))
-                    step = merge_step(b_edge_dir(bv, bnrm, bn, ci), eq);
-                else
-                    step = (ep.x == 0 && ep.y == 0 ? 1 : 0) | (eq.x == 0 && eq.y == 0 ? 2 : 0);
+                 * to merge by: step over it, so the real edges keep their order. */
+                step = (ep.x == 0 && ep.y == 0 ? 1 : 0) | (eq.x == 0 && eq.y == 0 ? 2 : 0);
             } else {
                 step = merge_step(ep, eq);
             }

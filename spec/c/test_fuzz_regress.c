@@ -422,3 +422,34 @@ TEST(fuzz_denormal_circle_far_in_its_own_terms_is_apart)
     c2d_shape_destroy(c);
     c2d_shape_destroy(d);
 }
+
+/* sweep.c: a rectangle 5.6e-241 by 1.4e-309 turned by -10.16 rad, placed at (0, 164): its long edges
+ * came out exactly horizontal (their true tilt is all rounding at 164) while its short edges, of no
+ * length, took their turned normals' angle, so the merged hull was out of angle order and an 11-gon
+ * moving over it passed through. B's edges now always merge in the order of their normals. */
+TEST(fuzz_set_move_stops_at_a_turned_point_sized_rectangle)
+{
+    c2d_vec2 pv[11] = {v(-995.63173991599638, -514.48524381644233), v(-907.68907978141556, -780.9262015578721),
+                       v(-689.65814905964817, -957.52520688439313), v(-410.76222772194274, -988.21332339378444),
+                       v(-159.54880020855347, -863.24729092618998), v(-15.776354765746021, -622.30294182225782),
+                       v(-25.091626974066344, -341.8784044910862),  v(-184.53708372593303, -111.00648815021685),
+                       v(-443.48991909039046, -2.9873949748667314), v(-719.73443751252501, -52.116423821768876),
+                       v(-925.56495624380455, -242.79545516116173)};
+    c2d_shape *pt, *m;
+    ENSURE_OK(c2d_rect_new(0, 164, 5.6240475508213896e-241, 1.3933870288647793e-309, -10.15625, &pt));
+    ENSURE_OK(c2d_polygon_new(pv, 11, &m));
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)&pt, 1, NULL, &set));
+    c2d_move_result r;
+    ENSURE_OK(c2d_static_set_move(set, m, v(261.015625, 262.546875), NULL, &r, NULL, 0));
+    ENSURE(r.count == 1);
+    c2d_vec2 p;
+    ENSURE_OK(c2d_shape_get_position(m, &p));
+    ENSURE_OK(c2d_shape_set_position(m, v(p.x + r.displacement.x, p.y + r.displacement.y)));
+    c2d_distance_result d;
+    ENSURE_OK(c2d_distance(m, pt, &d));
+    ENSURE(d.distance > -1e-9);
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(m);
+    c2d_shape_destroy(pt);
+}
