@@ -145,10 +145,15 @@ void c2d_seams_compute(const c2d_shape *s, const c2d_seam_neighbour *nb, int nn,
     for (int e = 0; e < ne; e++)
         ghost_edge[e] = (unsigned char)edge_covered(s, e, nb, nn);
     for (int i = 0; i < n; i++) {
+        /* As for edges, the gap allowed at a corner is at most a quarter of the longer edge there: a
+         * tolerance as long as the edges let the far end of a segment 180 units below a brick's
+         * corner "touch" it and hide the corner, and a ball went in there. */
+        double cap = 0.25 * fmax(v2_len(v2_sub(s->world[(i + 1) % n], s->world[i])),
+                                 v2_len(v2_sub(s->world[i], s->world[(i + n - 1) % n])));
         for (int k = 0; k < nn && vcone[i].kind != C2D_CONE_EMPTY; k++) {
             c2d_cone cones[2];
             int buried;
-            int m = neighbour_cones(nb[k].shape, s->world[i], nb[k].tolerance, cones, &buried);
+            int m = neighbour_cones(nb[k].shape, s->world[i], fmin(nb[k].tolerance, cap), cones, &buried);
             if (buried) {
                 vcone[i].kind = C2D_CONE_EMPTY;
             } else if (m > 0) {

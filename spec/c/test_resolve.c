@@ -310,6 +310,37 @@ TEST(resolve_push_out_is_not_onto_a_face_flush_with_a_joined_neighbour)
         c2d_shape_destroy(shapes[i]);
 }
 
+TEST(resolve_a_seam_tolerance_as_long_as_the_edge_does_not_hide_a_corner)
+{
+    /* A 341-wide brick and a segment ending 180 below its lower left corner, with a seam tolerance as
+     * long as the brick's edges. The corner used to count the segment's end as touching and hid
+     * itself, and a ball flying at it went into the brick without a contact. At a corner, too, at
+     * most a quarter of the longer edge counts. */
+    double w = 341.328125;
+    c2d_shape *shapes[2];
+    ENSURE_OK(c2d_segment_new(V(160.453125, -7.00390625), V(0, -424.890625), &shapes[0]));
+    ENSURE_OK(c2d_rect_new(w, 343.640625, w, w, 0, &shapes[1]));
+    c2d_static_set_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.seam_tolerance = w;
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)shapes, 2, &opt, &set));
+    c2d_ball b = {V(3.1415926535897931, 3.1415926535897931), V(3.1415926535897931, 3.1415926535897931),
+                  3.1415926535897931};
+    c2d_move_result res;
+    ENSURE_OK(c2d_static_set_step_ball(set, &b, 108.421875, NULL, &res, NULL, 0));
+    ENSURE(res.count >= 1);
+    c2d_shape *ball;
+    ENSURE_OK(c2d_circle_new(b.position.x, b.position.y, b.radius, &ball));
+    c2d_distance_result d;
+    ENSURE_OK(c2d_distance(ball, shapes[1], &d));
+    ENSURE(d.distance > -1e-9);
+    c2d_shape_destroy(ball);
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(shapes[0]);
+    c2d_shape_destroy(shapes[1]);
+}
+
 TEST(resolve_circle_slides_down_a_rotated_ramp)
 {
     /* A 100x2 plank turned by a = 0.3 has its top face normal n = (-sin a, cos a). A unit circle resting
