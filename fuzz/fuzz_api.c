@@ -2176,9 +2176,11 @@ static void op_world_query(fz_state *st)
     }
     FZ_CHECK(fz_is_poison(h + count, sizeof h - (size_t)count * sizeof h[0]), "query wrote past its count");
     if (kind == 0) {
+        /* A box the API takes as no shape (1e15 long and 256 high is "collinear" to c2d_polygon_new)
+         * has no model here: only a box of no size is tested as its point. */
         if (box_shape)
             fz_check_hits(st, f, &q, h, count, fz_test_shape, box_shape);
-        else
+        else if (box.max.x == box.min.x && box.max.y == box.min.y)
             fz_check_hits(st, f, &q, h, count, fz_test_point, &box.min);
     } else if (kind == 1) {
         fz_check_hits(st, f, &q, h, count, fz_test_point, &p);

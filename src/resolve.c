@@ -605,10 +605,20 @@ static void pair_exits(const engine *e, int i, int j, c2d_vec2 p, int clean, dou
                 if (c2d_rhull_signed_distance(&hi, q[k], &f) < -4 * e->tol ||
                     c2d_rhull_signed_distance(&hj, q[k], &f) < -4 * e->tol)
                     continue;
-                /* Keep the nearest few; the freedom test below needs the hull buffers itself. */
-                int at = nq < MAX_Q ? nq++ : MAX_Q - 1;
-                if (at == MAX_Q - 1 && nq == MAX_Q && v2_len(v2_sub(found[at], o)) <= len)
-                    continue;
+                /* Keep the nearest few; the freedom test below needs the hull buffers itself. When
+                 * full, a nearer crossing replaces the farthest kept (the test used to read the last
+                 * slot before it was written, the moment the buffer filled). */
+                int at = nq;
+                if (nq < MAX_Q) {
+                    nq++;
+                } else {
+                    at = 0;
+                    for (int w = 1; w < MAX_Q; w++)
+                        if (v2_len(v2_sub(found[w], o)) > v2_len(v2_sub(found[at], o)))
+                            at = w;
+                    if (v2_len(v2_sub(found[at], o)) <= len)
+                        continue;
+                }
                 found[at] = q[k];
                 normal[at] = ni;
                 feat_of[at] = fi;

@@ -452,12 +452,21 @@ void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
     out->depth = reach - s;
     int use_a = c2d_edge_count(b) == 0 ||
                 (c2d_edge_count(a) > 0 && (sa > sb || (sa == sb && prefer_first(a->normal[ea], b->normal[eb]))));
+    double sep;
     if (use_a) {
         out->normal = a->normal[ea];
-        clip_faces(a, ea, b, a->normal[ea], out);
+        sep = clip_faces(a, ea, b, a->normal[ea], out);
     } else {
-        clip_faces(b, eb, a, b->normal[eb], out);
+        sep = clip_faces(b, eb, a, b->normal[eb], out);
         out->normal = v2_neg(b->normal[eb]);
+    }
+    if (sep > reach + 1e-9 * (reach + fabs(out->points[0].x) + fabs(out->points[0].y))) {
+        /* Every clipped end is beyond reach: the face's slab holds only far parts of the incident
+         * edge (cores crossing by a few denormals, where a clip's fraction is 1/2 of nothing). The
+         * closest points of the cores make the contact. */
+        c2d_vec2 pa, pb;
+        c2d_core_distance(a, b, &pa, &pb);
+        keep_closest(out, a, b, pa, pb, sep);
     }
 }
 

@@ -453,3 +453,23 @@ TEST(fuzz_set_move_stops_at_a_turned_point_sized_rectangle)
     c2d_shape_destroy(m);
     c2d_shape_destroy(pt);
 }
+
+/* sat.c: two capsules of denormal radius in an L, crossing by a few denormals: the reference face's
+ * slab held the other core only from the middle of it (a clip fraction of 1/2 of nothing), and the
+ * contact point came out 6 units off the first capsule. When every clipped end is beyond reach, the
+ * cores' closest points make the contact. */
+TEST(fuzz_crossing_denormal_capsules_get_a_point_on_both)
+{
+    c2d_shape *a, *b;
+    ENSURE_OK(c2d_capsule_new(v(DENORM, 24.09375), v(DENORM, 0), DENORM, &a));
+    ENSURE_OK(c2d_capsule_new(v(24.09375, DENORM), v(0, -DENORM), DENORM, &b));
+    c2d_contact c;
+    ENSURE_OK(c2d_collide(a, b, &c));
+    ENSURE(c.count >= 1);
+    ENSURE(contact_on_surfaces(a, b, &c, 1e-12));
+    ENSURE_OK(c2d_collide(b, a, &c));
+    ENSURE(c.count >= 1);
+    ENSURE(contact_on_surfaces(b, a, &c, 1e-12));
+    c2d_shape_destroy(a);
+    c2d_shape_destroy(b);
+}
