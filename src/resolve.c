@@ -297,8 +297,7 @@ typedef struct gather_ctx {
 static int gather_visit(void *ctx, int i)
 {
     gather_ctx *g = (gather_ctx *)ctx;
-    c2d_response r = response_of(g->e, i);
-    if (r == C2D_RESPONSE_NONE || r == C2D_RESPONSE_CROSS)
+    if (!is_solid(response_of(g->e, i)))
         return 0;
     if (g->items && g->count < g->capacity)
         g->items[g->count] = i;
@@ -322,8 +321,7 @@ typedef struct free_ctx {
 static int free_visit(void *ctx, int i)
 {
     free_ctx *c = (free_ctx *)ctx;
-    c2d_response r = response_of(c->e, i);
-    if (i == c->skip || r == C2D_RESPONSE_NONE || r == C2D_RESPONSE_CROSS)
+    if (i == c->skip || !is_solid(response_of(c->e, i)))
         return 0;
     c2d_rhull h;
     c2d_vec2 shift;
@@ -362,8 +360,7 @@ typedef struct path_ctx {
 static int path_visit(void *ctx, int i)
 {
     path_ctx *c = (path_ctx *)ctx;
-    c2d_response r = response_of(c->e, i);
-    if (r == C2D_RESPONSE_NONE || r == C2D_RESPONSE_CROSS)
+    if (!is_solid(response_of(c->e, i)))
         return 0;
     c2d_rhull h;
     c2d_vec2 shift;
@@ -691,8 +688,7 @@ static void deep_hull(deep_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift)
 static int deepest_visit(void *ctx, int i)
 {
     deep_ctx *c = (deep_ctx *)ctx;
-    c2d_response r = response_of(c->e, i);
-    if (r == C2D_RESPONSE_NONE || r == C2D_RESPONSE_CROSS)
+    if (!is_solid(response_of(c->e, i)))
         return 0;
     c2d_rhull h;
     c2d_vec2 shift;
@@ -782,8 +778,7 @@ static int first_visit(void *ctx, int i)
     first_ctx *f = (first_ctx *)ctx;
     cast_ctx *c = f->cast;
     const engine *e = c->e;
-    c2d_response r = response_of(e, i);
-    if (r == C2D_RESPONSE_NONE || r == C2D_RESPONSE_CROSS)
+    if (!is_solid(response_of(e, i)))
         return 0;
     const c2d_aabb *b = &e->set->entries[i].box, *b0 = &f->box0;
     int at_start = b->min.x <= b0->max.x && b0->min.x <= b->max.x && b->min.y <= b0->max.y && b0->min.y <= b->max.y;
