@@ -131,19 +131,16 @@ int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_ve
     } else {
         /* Merge the edges of B and of -A by angle (both counter-clockwise): the classic O(n + m)
          * convex sum. -A's lowest vertex is A's highest. Parallel edges merge into one. */
-        int i0 = lowest_vertex(bv, bn, 1.0), j0 = lowest_vertex(av, an, -1.0);
-        if (bnrm) {
-            /* B's edges run in the angle order of their normals, which its shape keeps exactly even
-             * where placing rounded its vertices together (a rectangle thinner than the spacing of
-             * doubles: edges of no length, or of a length whose direction is all rounding). They
-             * start at the corner where their directions turn from the lower half-turn to the upper. */
-            for (int k = 0, prev = bn - 1; k < bn; prev = k++) {
-                if (!half_turn(b_edge_dir(bnrm, k)) && half_turn(b_edge_dir(bnrm, prev))) {
-                    i0 = k;
-                    break;
-                }
-            }
-        }
+        /* B's edges run in the angle order of their normals, which its shape keeps exactly even where
+         * placing rounded its vertices together (a rectangle thinner than the spacing of doubles:
+         * edges of no length, or of a length whose direction is all rounding). They start at the
+         * corner where their directions turn from the lower half-turn to the upper. */
+        int i0 = -1, j0 = lowest_vertex(av, an, -1.0);
+        for (int k = 0, prev = bn - 1; k < bn && i0 < 0; prev = k++)
+            if (!half_turn(b_edge_dir(bnrm, k)) && half_turn(b_edge_dir(bnrm, prev)))
+                i0 = k;
+        if (i0 < 0)
+            i0 = lowest_vertex(bv, bn, 1.0);
         int i = 0, j = 0;
         while (i < bn || j < an) {
             int ci = (i0 + i) % bn, cj = (j0 + j) % an;
@@ -151,19 +148,18 @@ int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_ve
             bvert[m] = ci;
             avert[m] = cj;
             m++;
-            c2d_vec2 ep = bnrm ? b_edge_dir(bnrm, ci) : v2_sub(bv[(ci + 1) % bn], bv[ci]);
             c2d_vec2 eq = v2_sub(av[cj], av[(cj + 1) % an]);
             int step;
             if (i == bn) {
                 step = 2;
             } else if (j == an) {
                 step = 1;
-            } else if ((ep.x == 0 && ep.y == 0) || (eq.x == 0 && eq.y == 0)) {
-                /* An edge of no length (a rectangle thinner than the spacing of doubles) has no angle
-                 * to merge by: step over it, so the real edges keep their order. */
-                step = (ep.x == 0 && ep.y == 0 ? 1 : 0) | (eq.x == 0 && eq.y == 0 ? 2 : 0);
+            } else if (eq.x == 0 && eq.y == 0) {
+                /* An edge of A with no length (a rectangle thinner than the spacing of doubles) has
+                 * no angle to merge by: step over it, so the real edges keep their order. */
+                step = 2;
             } else {
-                step = merge_step(ep, eq);
+                step = merge_step(b_edge_dir(bnrm, ci), eq);
             }
             if (step & 1)
                 i++;

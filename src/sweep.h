@@ -65,7 +65,7 @@ typedef struct c2d_rhull_hit {
 
 /* Minkowski difference core(B) - core(A) of two counter-clockwise cores, written to v (with edge
  * normals in nrm and the feature maps in bvert/avert; each array holds bn + an entries). bnrm, B's
- * edge normals (or NULL), gives the angle order of B's edges, which rounding cannot upset where B is
+ * outward edge normals, gives the angle order of B's edges, which rounding cannot upset where B is
  * thinner than the spacing of doubles at its place. Returns the number of hull vertices. */
 int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_vec2 *av, int an, c2d_vec2 *v,
                   c2d_vec2 *nrm, int *bvert, int *avert);
