@@ -420,13 +420,6 @@ describe('on the fast path, 100,000 calls allocate nothing', function()
         fast.setTransform(a, 0, 0, 0.3)
       end
     end
-    collectgarbage('collect')
-    collectgarbage('stop')
-    loop(100000)
-    local before = collectgarbage('count')
-    loop(100000)
-    local kb = collectgarbage('count') - before
-    collectgarbage('restart')
-    assert(kb <= 1, string.format('%.3f KB allocated', kb))
+    require('spec.support.garbage').assert_no_garbage(loop)
   end)
 end)

@@ -1,34 +1,11 @@
 -- spec/garbage_spec.lua - the hot paths make no Lua garbage: collide, overlaps, contains, raycast,
 -- move and rotate return plain numbers and booleans (multiple returns, no tables), so a game can call
 -- them every frame without feeding the collector. Each loop runs 100,000 calls with the collector
--- stopped; any allocation at all would show in collectgarbage("count").
+-- stopped; any allocation would show in collectgarbage("count") (spec/support/garbage.lua says how
+-- LuaJIT's trace compiler is told apart).
 local collide2d = require 'collide2d'
 
-local N = 100000
-
--- KB allocated by loop(N) with the collector stopped. The same loop runs once first, after the
--- collection: a collection shrinks the Lua stack, and the first calls grow it back, once.
-local function allocated(loop)
-  collectgarbage('collect')
-  collectgarbage('stop')
-  loop(N)
-  local before = collectgarbage('count')
-  loop(N)
-  local after = collectgarbage('count')
-  collectgarbage('restart')
-  return after - before
-end
-
--- PUC Lua allocates exactly nothing. LuaJIT's trace compiler allocates GC objects of its own while it
--- records, aborts and retries traces around C calls: a few hundred bytes in some runs, whatever the
--- loop calls. One allocation per call would be at least 16 bytes * 100,000 = 1.6 MB; LuaJIT is
--- allowed under 1 KB, less than one object per 1,600 calls.
-local LIMIT = jit and 1 or 0
-
-local function assert_no_garbage(loop)
-  local kb = allocated(loop)
-  assert(kb <= LIMIT, string.format('%.3f KB allocated over %d calls', kb, N))
-end
+local assert_no_garbage = require('spec.support.garbage').assert_no_garbage
 
 describe('with the collector stopped, 100,000 calls allocate nothing:', function()
   local circle = collide2d.circle(0, 0, 1)
