@@ -2,6 +2,7 @@
 #   make fuzz FUZZ_SECONDS=N   fuzz for N seconds (default 60), new inputs kept in $(BUILD)/fuzz/corpus
 #   make fuzz-merge            add the inputs of the last `make fuzz` that reach new code to fuzz/corpus
 #   make fuzz-regress          replay every input of fuzz/corpus, then a short fixed-seed run (suite 51)
+#   make fuzz-valgrind         replay every input of fuzz/corpus under valgrind's memcheck (suite 53)
 #   make coverage              replay fuzz/corpus with clang's source coverage and print src/ line coverage
 # The harness compiles the library sources in (-DC2D_STATIC) so that the library itself is instrumented
 # by the fuzzer and the sanitizers. libFuzzer ships with clang (Debian: clang, libclang-rt-14-dev);
@@ -19,6 +20,7 @@ LLVM_COV       ?= llvm-cov
 FUZZ_DIR       := $(BUILD)/fuzz
 FUZZ_BIN       := $(FUZZ_DIR)/fuzz_api
 FUZZ_COV_BIN   := $(FUZZ_DIR)/fuzz_api_cov
+FUZZ_REPLAY_BIN := $(FUZZ_DIR)/replay
 FUZZ_CFLAGS    := $(CSTD) -g $(WARN) -Iinclude -Isrc -DC2D_STATIC
 FUZZ_SAN       := -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # -fsanitize=fuzzer here only provides libFuzzer's main (to replay files); no ASan, so counts are clean.
@@ -34,7 +36,7 @@ $(FUZZ_DIR)/seeds.txt: FORCE
 	@echo "$(abspath $(FUZZ_CORPUS_OK))" | tr ' ' ',' > $@
 FORCE:
 
-.PHONY: fuzz fuzz-merge fuzz-regress coverage FORCE
+.PHONY: fuzz fuzz-merge fuzz-regress fuzz-valgrind coverage FORCE
 
 $(FUZZ_BIN): fuzz/fuzz_api.c $(SRCS) $(HDRS)
 	@mkdir -p $(@D)
@@ -78,6 +80,24 @@ fuzz-regress: $(FUZZ_BIN) $(FUZZ_SEEDS)
 	else fail=$$((fail + 1)); echo "not ok fixed-seed run: $$(grep -m1 -E 'invariant broken|ERROR: [A-Za-z]+Sanitizer|runtime error' \
 	    $(FUZZ_DIR)/regress-run.log) (input in $(FUZZ_DIR)/regress-crash-*)"; fi; \
 	test $$fail -eq 0
+
+# The harness without libFuzzer or sanitizers, built as users build the library (the default compiler,
+# -O2), for memcheck: it sees reads of memory never written, which ASan does not. fuzz/replay.c says
+# how a failure shows; memcheck's report is in $(FUZZ_DIR)/valgrind.log. DWARF 4, because valgrind
+# 3.19 cannot read the DWARF 5 that clang 14 writes.
+$(FUZZ_REPLAY_BIN): fuzz/replay.c fuzz/fuzz_api.c $(SRCS) $(HDRS)
+	@mkdir -p $(FUZZ_DIR)
+	$(CC) $(CSTD) $(OPT) -gdwarf-4 $(WARN) -Iinclude -Isrc -DC2D_STATIC -o $@ fuzz/replay.c fuzz/fuzz_api.c $(SRCS) -lm
+
+fuzz-valgrind: $(FUZZ_REPLAY_BIN)
+	@valgrind --log-file=$(FUZZ_DIR)/valgrind.log $(FUZZ_REPLAY_BIN) fuzz/corpus/* > $(FUZZ_DIR)/valgrind.out 2>&1; \
+	cat $(FUZZ_DIR)/valgrind.out; \
+	ran=$$(grep -cE '^(ok|not ok) ' $(FUZZ_DIR)/valgrind.out); \
+	set -- fuzz/corpus/*; \
+	if [ $$ran -lt $$# ]; then shift $$ran; \
+	    echo "not ok $$1: the harness stopped here: $$(grep -m1 -E 'invariant broken|Process terminating' \
+	        $(FUZZ_DIR)/valgrind.out $(FUZZ_DIR)/valgrind.log)"; exit 1; fi; \
+	! grep -q '^not ok ' $(FUZZ_DIR)/valgrind.out
 
 coverage: $(FUZZ_COV_BIN)
 	@rm -f $(FUZZ_DIR)/cov-*.profraw
