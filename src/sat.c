@@ -18,6 +18,11 @@
  * that distance in depth. */
 #define C2D_NEAR_FACE 1e-10
 
+/* Clipped ends are measured against the cores' closest points to within this (times the radii plus
+ * the coordinate size): rounding, with room to spare. A looser bound passed clipped ends of a face far
+ * from where a capsule of radius 1e9 touches a small box, whose depth was only a few units. */
+#define C2D_CLIP_TOL 1e-12
+
 static double near_face_tol(double reach, c2d_vec2 p)
 {
     return C2D_NEAR_FACE * reach + 1e-3 * C2D_NEAR_FACE * (fabs(p.x) + fabs(p.y));
@@ -352,7 +357,7 @@ static void keep_closest(c2d_contact *out, const c2d_shape *a, const c2d_shape *
     double deepest = out->count == 0   ? -INFINITY
                      : out->count == 1 ? out->point_depths[0]
                                        : fmax(out->point_depths[0], out->point_depths[1]);
-    double reach = a->radius + b->radius, tol = 1e-9 * (reach + fabs(pa.x) + fabs(pa.y));
+    double reach = a->radius + b->radius, tol = C2D_CLIP_TOL * (reach + fabs(pa.x) + fabs(pa.y));
     /* Depths are clamped at 0, so an end far beyond the reach shows only in its separation. An end
      * deeper than the cores' distance allows (a face that only looks parallel to n because the gap
      * is a few denormals, whose squares vanish) is no contact point either. */
@@ -460,7 +465,7 @@ void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
         sep = clip_faces(b, eb, a, b->normal[eb], out);
         out->normal = v2_neg(b->normal[eb]);
     }
-    if (sep > reach + 1e-9 * (reach + fabs(out->points[0].x) + fabs(out->points[0].y))) {
+    if (sep > reach + C2D_CLIP_TOL * (reach + fabs(out->points[0].x) + fabs(out->points[0].y))) {
         /* Every clipped end is beyond reach: the face's slab holds only far parts of the incident
          * edge (cores crossing by a few denormals, where a clip's fraction is 1/2 of nothing). The
          * closest points of the cores make the contact. */
