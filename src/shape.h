@@ -67,6 +67,7 @@ static inline c2d_vec2 v2_neg(c2d_vec2 a) { return v2(-a.x, -a.y); }
 static inline c2d_vec2 v2_mad(c2d_vec2 a, double k, c2d_vec2 b) { return v2(a.x + k * b.x, a.y + k * b.y); }
 static inline double v2_dot(c2d_vec2 a, c2d_vec2 b) { return a.x * b.x + a.y * b.y; }
 static inline double v2_cross(c2d_vec2 a, c2d_vec2 b) { return a.x * b.y - a.y * b.x; }
+static inline int v2_eq(c2d_vec2 a, c2d_vec2 b) { return a.x == b.x && a.y == b.y; }
 static inline double v2_len2(c2d_vec2 a) { return a.x * a.x + a.y * a.y; }
 static inline double v2_len(c2d_vec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
 static inline c2d_vec2 v2_mid(c2d_vec2 a, c2d_vec2 b) { return v2(0.5 * (a.x + b.x), 0.5 * (a.y + b.y)); }

@@ -301,17 +301,42 @@ int c2d_rhull_cast(const c2d_rhull *h, const c2d_seam_info *seams, c2d_vec2 o, c
             c2d_vec2 nh = v2_normalize_or(v2_mad(f, t, d), v2_scale(d, -1.0 / dlen));
             if (!(v2_dot(d, nh) < approach))
                 continue; /* a graze: the path only touches the circle, as along a flat joint */
+            /* Hull corners at the same point (a shape far smaller than the spacing of doubles at the
+             * hull's coordinates, whose corners merged) are one corner: the union of their cones, and
+             * surface where any of their shape's corners is. Its first vertex answers for it. */
+            int k0 = k, k1 = k;
             if (n >= 2) {
-                c2d_cone own = c2d_core_vertex_cone(h->nrm, n, k);
-                if (!c2d_cone_contains(&own, nh))
-                    continue; /* inside the strip of an edge: that edge's offset line decides */
+                int run = 1;
+                while (run < n && v2_eq(h->v[(k0 + n - 1) % n], h->v[k])) {
+                    k0 = (k0 + n - 1) % n;
+                    run++;
+                }
+                if (k0 != k && run < n)
+                    continue;
+                while (run < n && v2_eq(h->v[(k1 + 1) % n], h->v[k])) {
+                    k1 = (k1 + 1) % n;
+                    run++;
+                }
             }
-            if (!c2d_rhull_feature_is_surface(h, seams, k, 0, nh))
+            int own = n < 2, surface = -1;
+            for (int j = k0;; j = (j + 1) % n) {
+                if (n >= 2 && !own) {
+                    c2d_cone cone = c2d_core_vertex_cone(h->nrm, n, j);
+                    own = c2d_cone_contains(&cone, nh);
+                }
+                if (surface < 0 && c2d_rhull_feature_is_surface(h, seams, j, 0, nh))
+                    surface = j;
+                if (j == k1)
+                    break;
+            }
+            if (!own)
+                continue; /* inside the strip of an edge: that edge's offset line decides */
+            if (surface < 0)
                 continue;
             if (seams && seams->vcone) {
                 /* A corner whose surface is a single direction is a flat joint: the hit there is the
                  * face's, with the face's exact normal rather than one off by rounding. */
-                const c2d_cone *vc = &seams->vcone[hull_bvert(h, k)];
+                const c2d_cone *vc = &seams->vcone[hull_bvert(h, surface)];
                 if (vc->kind == C2D_CONE_ARC && fabs(v2_cross(vc->lo, vc->hi)) <= C2D_CONE_EPS &&
                     v2_dot(vc->lo, vc->hi) > 0)
                     nh = vc->lo;
@@ -320,7 +345,7 @@ int c2d_rhull_cast(const c2d_rhull *h, const c2d_seam_info *seams, c2d_vec2 o, c
                 best = t;
                 hit->t = t;
                 hit->normal = nh;
-                hit->k = k;
+                hit->k = surface;
                 hit->is_edge = 0;
                 found = 1;
             }
