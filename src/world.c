@@ -813,21 +813,31 @@ c2d_status c2d_world_query_shape(const c2d_world *world, const c2d_shape *shape,
 typedef struct ray {
     c2d_vec2 o, d, inv;
     double max_t;
+    /* A component of d is so small that its inverse overflows (below 1 / DBL_MAX): the slab test
+     * divides by d instead, or a box 1e-81 ahead along a direction of 5e-324 would be "at infinity"
+     * and missed, though the shape in it is hit at t = 7.7e242. */
+    int divide;
 } ray;
+
+/* The ray's parameter where it crosses x along axis component d (origin o, inverse inv). */
+static inline double slab_t(const ray *r, double x, double o, double d, double inv)
+{
+    return r->divide ? (x - o) / d : (x - o) * inv;
+}
 
 /* Where the ray enters the box, or +INFINITY if it misses it within [0, limit]. */
 static inline double ray_box(const ray *r, const c2d_aabb *b, double limit)
 {
     double t0 = 0.0, t1 = limit;
     if (r->d.x != 0) {
-        double a = (b->min.x - r->o.x) * r->inv.x, c = (b->max.x - r->o.x) * r->inv.x;
+        double a = slab_t(r, b->min.x, r->o.x, r->d.x, r->inv.x), c = slab_t(r, b->max.x, r->o.x, r->d.x, r->inv.x);
         t0 = dmax(t0, dmin(a, c));
         t1 = dmin(t1, dmax(a, c));
     } else if (r->o.x < b->min.x || r->o.x > b->max.x) {
         return INFINITY;
     }
     if (r->d.y != 0) {
-        double a = (b->min.y - r->o.y) * r->inv.y, c = (b->max.y - r->o.y) * r->inv.y;
+        double a = slab_t(r, b->min.y, r->o.y, r->d.y, r->inv.y), c = slab_t(r, b->max.y, r->o.y, r->d.y, r->inv.y);
         t0 = dmax(t0, dmin(a, c));
         t1 = dmin(t1, dmax(a, c));
     } else if (r->o.y < b->min.y || r->o.y > b->max.y) {
@@ -850,6 +860,7 @@ static c2d_status check_ray(c2d_vec2 origin, c2d_vec2 direction, double max_t, r
     r->o = origin;
     r->d = direction;
     r->inv = v2(direction.x != 0 ? 1.0 / direction.x : 0.0, direction.y != 0 ? 1.0 / direction.y : 0.0);
+    r->divide = isinf(r->inv.x) || isinf(r->inv.y);
     r->max_t = max_t;
     return C2D_OK;
 }
