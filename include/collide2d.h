@@ -430,9 +430,13 @@ C2D_API c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_sha
                                         c2d_toi *out, int *index);
 
 /** The displacement that takes the mover out of the union of the set's shapes to touching, or zero
- *  when it overlaps none (touching is not overlapping). It is the shortest one among the nearest points
+ *  when it is not inside the union deeper than touching (touching is not overlapping). A mover no wider
+ *  than the touching tolerance (a tiny ball, a segment) lying along a joint inside the union is inside
+ *  it, though it only touches each shape. The displacement is the shortest one among the nearest points
  *  of every surface edge and corner of the set (seams excluded) that leave the mover in no shape and
- *  touching no seam (a face flush against a joined neighbour's is inside their union), preferring those whose straight path crosses no shape the mover is not already in (so a ball is not
+ *  touching no seam except where the seam meets the surface (a face flush against a joined neighbour's
+ *  is inside their union; the end of the joint, where the union's surface turns, is outside),
+ *  preferring those whose straight path crosses no shape the mover is not already in (so a ball is not
  *  pushed through a thin wall into the world outside). Deterministic; ties go to the lower shape index. */
 C2D_API c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *mover, c2d_vec2 *out);
 

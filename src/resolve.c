@@ -38,6 +38,10 @@ typedef struct engine {
     const c2d_response *responses;
     c2d_response response;
     double tol;
+    /* The mover is no wider than a few tolerances across some direction (a tiny ball, a segment): it
+     * can lie deep inside the union while no shape holds it deeper than touching (see
+     * deep_maybe_union). */
+    int thin;
     hull_buf buf[2];
     void *heap;
     /* Seams recomputed for this call, when its responses ignore or cross shapes that made seams of
@@ -123,6 +127,27 @@ static c2d_seam_info engine_seam_info(const engine *e, int i)
     return c2d_static_set_seam_info(e->set, i);
 }
 
+/* The least width of a convex core across all directions (0 for a point or a segment): rotating
+ * calipers, the vertex farthest from each edge's line only ever advancing counter-clockwise. */
+static double core_width(const c2d_vec2 *v, int n)
+{
+    if (n < 3)
+        return 0;
+    double best = INFINITY;
+    int j = 1;
+    for (int i = 0; i < n; i++) {
+        c2d_vec2 a = v[i], d = v2_sub(v[(i + 1) % n], a);
+        double len = v2_len(d);
+        if (!(len > 0))
+            continue;
+        for (int steps = 0; steps < n && v2_cross(d, v2_sub(v[(j + 1) % n], a)) > v2_cross(d, v2_sub(v[j], a));
+             steps++)
+            j = (j + 1) % n;
+        best = fmin(best, v2_cross(d, v2_sub(v[j], a)) / len);
+    }
+    return best;
+}
+
 static c2d_status engine_init(engine *e, const c2d_static_set *set, const mover *a, const c2d_move_options *opt,
                               c2d_response deflt, double scale)
 {
@@ -131,6 +156,7 @@ static c2d_status engine_init(engine *e, const c2d_static_set *set, const mover 
     e->responses = opt ? opt->responses : NULL;
     e->response = opt && opt->response != C2D_RESPONSE_NONE ? opt->response : deflt;
     e->tol = c2d_sweep_tolerance(c2d_max_num(scale, set->magnitude));
+    e->thin = !(core_width(a->v, a->n) + 2 * a->r > 4 * e->tol);
     e->heap = NULL;
     e->seam_at = NULL;
     e->seam_ghost = NULL;
@@ -311,6 +337,50 @@ static int compare_ints(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
+/* The nearest point to o of surface feature `feat` of hull h (even: edge feat / 2 pushed out by the
+ * radius; odd: the arc of corner feat / 2 within its cone of surface normals), in *q with the surface
+ * normal there in *nq. Returns 0 when the feature is no surface (a seam, or a corner whose cone the
+ * seams leave empty). */
+static int surface_point(const c2d_rhull *h, const c2d_seam_info *seams, int feat, c2d_vec2 o, c2d_vec2 *q,
+                         c2d_vec2 *nq)
+{
+    int k = feat >> 1;
+    if (!(feat & 1)) {
+        if (h->n < 2)
+            return 0;
+        c2d_vec2 a = h->v[k], e2 = v2_sub(h->v[(k + 1) % h->n], a);
+        double u = v2_dot(v2_sub(o, a), e2) / v2_len2(e2);
+        u = u < 0 ? 0 : (u > 1 ? 1 : u);
+        *nq = h->nrm[k];
+        if (!c2d_rhull_feature_is_surface(h, seams, k, 1, *nq))
+            return 0;
+        *q = v2_mad(v2_mad(a, u, e2), h->r, *nq);
+        return 1;
+    }
+    c2d_cone cone = c2d_core_vertex_cone(h->nrm, h->n, k);
+    if (seams->vcone)
+        cone = c2d_cone_intersect(cone, seams->vcone[h->bvert ? h->bvert[k] : k]);
+    if (cone.kind == C2D_CONE_EMPTY)
+        return 0;
+    c2d_vec2 mid = cone.kind == C2D_CONE_FULL ? v2(0, 1) : v2_normalize_or(v2_add(cone.lo, cone.hi), cone.lo);
+    *nq = v2_normalize_or(v2_sub(o, h->v[k]), mid);
+    if (!c2d_cone_contains(&cone, *nq))
+        *nq = v2_dot(*nq, cone.lo) >= v2_dot(*nq, cone.hi) ? cone.lo : cone.hi;
+    *q = v2_mad(h->v[k], h->r, *nq);
+    return 1;
+}
+
+/* Whether o lies within slack of some surface feature of hull h. */
+static int surface_within(const c2d_rhull *h, const c2d_seam_info *seams, c2d_vec2 o, double slack)
+{
+    for (int feat = 0; feat < 2 * h->n; feat++) {
+        c2d_vec2 q, nq;
+        if (surface_point(h, seams, feat, o, &q, &nq) && v2_len(v2_sub(q, o)) <= slack)
+            return 1;
+    }
+    return 0;
+}
+
 typedef struct free_ctx {
     const engine *e;
     int skip;
@@ -332,9 +402,12 @@ static int free_visit(void *ctx, int i)
         c->blocked = 1;
     } else if (sd <= 4 * c->e->tol) {
         /* Touching a seam (a face another shape covers) is being inside their union: an exit onto
-         * a face that lies flush against a neighbour's joined face is no way out. */
+         * a face that lies flush against a neighbour's joined face is no way out. At a corner where
+         * the seam meets the surface (a mover on a floor, its end over a joint) the surface is
+         * touched as well, and that is outside. */
         c2d_seam_info seams = engine_seam_info(c->e, i);
-        c->blocked = !c2d_rhull_feature_is_surface(&h, &seams, f.k, f.is_edge, f.normal);
+        if (!c2d_rhull_feature_is_surface(&h, &seams, f.k, f.is_edge, f.normal))
+            c->blocked = !surface_within(&h, &seams, v2_add(c->q, shift), 4 * c->e->tol);
     }
     return c->blocked;
 }
@@ -428,30 +501,9 @@ static void exits_of(const engine *e, int i, c2d_vec2 p, int clean, double *best
     c2d_seam_info seams = engine_seam_info(e, i);
     c2d_vec2 o = v2_add(p, shift);
     for (int feat = 0; feat < 2 * h.n; feat++) {
-        int k = feat >> 1, is_edge = !(feat & 1);
         c2d_vec2 q, nq;
-        if (is_edge) {
-            if (h.n < 2)
-                continue;
-            c2d_vec2 a = h.v[k], e2 = v2_sub(h.v[(k + 1) % h.n], a);
-            double u = v2_dot(v2_sub(o, a), e2) / v2_len2(e2);
-            u = u < 0 ? 0 : (u > 1 ? 1 : u);
-            nq = h.nrm[k];
-            if (!c2d_rhull_feature_is_surface(&h, &seams, k, 1, nq))
-                continue;
-            q = v2_mad(v2_mad(a, u, e2), h.r, nq);
-        } else {
-            c2d_cone cone = c2d_core_vertex_cone(h.nrm, h.n, k);
-            if (seams.vcone)
-                cone = c2d_cone_intersect(cone, seams.vcone[h.bvert ? h.bvert[k] : k]);
-            if (cone.kind == C2D_CONE_EMPTY)
-                continue;
-            c2d_vec2 mid = cone.kind == C2D_CONE_FULL ? v2(0, 1) : v2_normalize_or(v2_add(cone.lo, cone.hi), cone.lo);
-            nq = v2_normalize_or(v2_sub(o, h.v[k]), mid);
-            if (!c2d_cone_contains(&cone, nq))
-                nq = v2_dot(nq, cone.lo) >= v2_dot(nq, cone.hi) ? cone.lo : cone.hi;
-            q = v2_mad(h.v[k], h.r, nq);
-        }
+        if (!surface_point(&h, &seams, feat, o, &q, &nq))
+            continue;
         double len = v2_len(v2_sub(q, o));
         if (!(len < *best))
             continue;
@@ -463,8 +515,8 @@ static void exits_of(const engine *e, int i, c2d_vec2 p, int clean, double *best
         *best = len;
         *out_p = np;
         *out_index = i;
-        out_f->k = k;
-        out_f->is_edge = is_edge;
+        out_f->k = feat >> 1;
+        out_f->is_edge = !(feat & 1);
         out_f->normal = nq;
         out_f->t = 0;
     }
@@ -658,6 +710,8 @@ typedef struct deep_ctx {
     int index; /* -1: none */
     double sd;
     c2d_rhull_hit f;
+    double shallowest; /* the least signed distance of all, deeper than touching or not */
+    int near;          /* how many shapes are within touching distance (inside or out) */
 } deep_ctx;
 
 static void deep_init(deep_ctx *c, const engine *e, c2d_vec2 p)
@@ -670,6 +724,19 @@ static void deep_init(deep_ctx *c, const engine *e, c2d_vec2 p)
     c->f.is_edge = 0;
     c->f.t = 0;
     c->f.normal = v2(0, 1);
+    c->shallowest = INFINITY;
+    c->near = 0;
+}
+
+/* Whether the mover, though no shape holds it deeper than touching, may be inside their union: a ball
+ * smaller than the tolerance centred on the seam between two bricks is inside each by less than the
+ * tolerance, and deep inside the row; so is a segment lying along the joint of two stacked bricks.
+ * That takes a thin mover: one straddling a seam is as deep in one of the two shapes as half its width
+ * across the seam. It lies within touching distance of two shapes and inside one; only the exits can
+ * tell, and push_round looks. */
+static int deep_maybe_union(const deep_ctx *c)
+{
+    return c->index < 0 && c->e->thin && c->shallowest <= 0 && c->near >= 2;
 }
 
 /* The depth test of shape i, whose hull h and shift are built. */
@@ -677,6 +744,8 @@ static void deep_hull(deep_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift)
 {
     c2d_rhull_hit f;
     double sd = c2d_rhull_signed_distance(h, v2_add(c->p, shift), &f);
+    c->shallowest = fmin(c->shallowest, sd);
+    c->near += sd < c->e->tol;
     /* Equal depths go to the lowest index, whatever order the grid reports the shapes in. */
     if (sd < c->sd || (sd == c->sd && c->index >= 0 && i < c->index)) {
         c->sd = sd;
@@ -716,7 +785,8 @@ static int push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_ind
     int deepest = dc.index;
     double deepest_sd = dc.sd;
     c2d_rhull_hit deepest_f = dc.f;
-    if (deepest < 0)
+    int shallow = deep_maybe_union(&dc);
+    if (deepest < 0 && !shallow)
         return 0;
     int stack[32];
     int *items = stack, capacity = 32, count = 0;
@@ -750,6 +820,15 @@ static int push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_ind
                 break;
         }
     }
+    if (shallow && !(best > e->tol && best < INFINITY)) {
+        /* In the union no deeper than touching (or with no way out to offer): as before, overlapping
+         * nothing. */
+        if (items != stack)
+            free(items);
+        return 0;
+    }
+    if (shallow && out_depth)
+        *out_depth = best;
     if (best == INFINITY) {
         *out_p = v2_mad(p, -deepest_sd, deepest_f.normal);
         *out_index = deepest;
@@ -812,7 +891,7 @@ static int first_leg(const engine *e, c2d_vec2 p, c2d_vec2 d, cast_ctx *c)
     deep_init(&f.deep, e, p);
     f.box0 = mover_box(e->a, p, v2(0, 0), e->tol);
     c2d_static_set_query(e->set, mover_box(e->a, p, d, e->tol), first_visit, &f);
-    return f.deep.index < 0;
+    return f.deep.index < 0 && !deep_maybe_union(&f.deep);
 }
 
 /* ---- the engine ---- */

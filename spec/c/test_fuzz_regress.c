@@ -473,3 +473,185 @@ TEST(fuzz_crossing_denormal_capsules_get_a_point_on_both)
     c2d_shape_destroy(a);
     c2d_shape_destroy(b);
 }
+
+/* A row of eight pi-by-pi bricks, each made as the polygon the fuzz input placed (ends rounded at
+ * their size), as in crash-set-ball-tiny-on-a-seam-inside-a-row. */
+static c2d_status make_pi_row(c2d_shape **s, c2d_static_set **set)
+{
+    static const double q[8][8] = {
+        {2.2204460492503131e-16, 1.5707963267948963, 3.1415926535897931, 1.5707963267948968, 3.1415926535897931,
+         4.7123889803846897, -2.2204460492503131e-16, 4.7123889803846897},
+        {3.1415926535897931, 1.5707963267948968, 6.2831853071795862, 1.5707963267948972, 6.2831853071795862,
+         4.7123889803846906, 3.1415926535897931, 4.7123889803846897},
+        {6.2831853071795862, 1.5707963267948968, 9.4247779607693793, 1.5707963267948972, 9.4247779607693793,
+         4.7123889803846906, 6.2831853071795862, 4.7123889803846897},
+        {9.4247779607693793, 1.5707963267948972, 12.566370614359172, 1.5707963267948977, 12.566370614359172,
+         4.7123889803846906, 9.4247779607693793, 4.7123889803846906},
+        {12.566370614359172, 1.5707963267948977, 15.707963267948966, 1.5707963267948981, 15.707963267948966,
+         4.7123889803846915, 12.566370614359172, 4.7123889803846906},
+        {15.707963267948964, 1.5707963267948981, 18.849555921538759, 1.5707963267948986, 18.849555921538755,
+         4.7123889803846915, 15.707963267948964, 4.7123889803846915},
+        {18.849555921538762, 1.5707963267948981, 21.991148575128555, 1.5707963267948986, 21.991148575128552,
+         4.7123889803846915, 18.849555921538759, 4.7123889803846915},
+        {21.991148575128552, 1.5707963267948986, 25.132741228718345, 1.570796326794899, 25.132741228718341,
+         4.7123889803846923, 21.991148575128548, 4.7123889803846915}};
+    for (int i = 0; i < 8; i++) {
+        c2d_vec2 p[4];
+        for (int k = 0; k < 4; k++)
+            p[k] = v(q[i][2 * k], q[i][2 * k + 1]);
+        c2d_status st = c2d_polygon_new(p, 4, &s[i]);
+        if (st != C2D_OK)
+            return st;
+    }
+    return c2d_static_set_new((const c2d_shape *const *)s, 8, NULL, set);
+}
+
+/* resolve.c: a ball of radius 1e-12 centred on the joint of bricks 0 and 1, 1.57 deep in the row, is
+ * inside each brick by its radius only, below the touching tolerance: it was not pushed out and flew
+ * on inside the row, ending 0.44 inside brick 4. It is inside the union, and leaves through the
+ * nearer of the row's faces first. */
+TEST(fuzz_tiny_ball_on_a_seam_inside_a_row_is_pushed_out)
+{
+    c2d_shape *s[8], *dot;
+    c2d_static_set *set;
+    ENSURE_OK(make_pi_row(s, &set));
+    double pi = 3.1415926535897931;
+    ENSURE_OK(c2d_circle_new(pi, pi, 1e-12, &dot));
+    c2d_vec2 push;
+    ENSURE_OK(c2d_static_set_push_out(set, dot, &push));
+    ENSURE(push.x == 0 && fabs(push.y + 1.5707963267958964) <= 1e-12);
+    c2d_ball b = {v(pi, pi), v(pi, 1e-16), 1e-12};
+    c2d_move_result r;
+    c2d_sweep_contact c[4];
+    ENSURE_OK(c2d_static_set_step_ball(set, &b, pi, NULL, &r, c, 4));
+    ENSURE(r.count >= 1 && c[0].pushed_out);
+    c2d_shape *end;
+    ENSURE_OK(c2d_circle_new(b.position.x, b.position.y, b.radius, &end));
+    for (int i = 0; i < 8; i++) {
+        c2d_distance_result d;
+        ENSURE_OK(c2d_distance(end, s[i], &d));
+        ENSURE_MSG(d.distance > -1e-9, "ends %g inside brick %d", d.distance, i);
+    }
+    c2d_shape_destroy(end);
+    c2d_shape_destroy(dot);
+    c2d_static_set_destroy(set);
+    for (int i = 0; i < 8; i++)
+        c2d_shape_destroy(s[i]);
+}
+
+/* resolve.c: the same rule for a segment, which has no width at all: lying along the joint of two
+ * stacked bricks inside a wall it only touches each, and is inside the wall. Lying on a floor with its
+ * end over a joint it is outside: the end of a joint, where the seam meets the surface, is no seam. */
+TEST(fuzz_segment_along_a_joint_inside_a_wall_is_pushed_out)
+{
+    c2d_shape *t[8];
+    for (int i = 0; i < 4; i++) {
+        ENSURE_OK(c2d_rect_new(0.5 + i, 0.5, 1, 1, 0, &t[2 * i]));
+        ENSURE_OK(c2d_rect_new(0.5 + i, 1.5, 1, 1, 0, &t[2 * i + 1]));
+    }
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)t, 8, NULL, &set));
+    c2d_shape *seg;
+    ENSURE_OK(c2d_segment_new(v(1.2, 1), v(2.6, 1), &seg));
+    c2d_vec2 push;
+    ENSURE_OK(c2d_static_set_push_out(set, seg, &push));
+    ENSURE(fabs(push.x) + fabs(push.y) == 1);
+    c2d_shape_destroy(seg);
+    /* On top of the wall, its left end over the joint x = 1: touching, not inside. */
+    ENSURE_OK(c2d_segment_new(v(1, 2), v(1.8, 2), &seg));
+    ENSURE_OK(c2d_static_set_push_out(set, seg, &push));
+    ENSURE(push.x == 0 && push.y == 0);
+    c2d_move_result r;
+    c2d_sweep_contact c[4];
+    ENSURE_OK(c2d_static_set_move(set, seg, v(0.37, -0.05), NULL, &r, c, 4));
+    ENSURE(r.displacement.x == 0.37 && r.displacement.y == 0 && r.count == 1 && !c[0].pushed_out);
+    c2d_shape_destroy(seg);
+    c2d_static_set_destroy(set);
+    for (int i = 0; i < 8; i++)
+        c2d_shape_destroy(t[i]);
+}
+
+/* sat.c: a box beside the cap of a capsule of radius 1e9. The box's face clipped the capsule's core
+ * far from where the cap touches it, and the test that clipped ends reach the full depth allowed 1e-9
+ * of the coordinates (2 units there) against a depth of 1.57: the point came out 2.1 inside the
+ * capsule and 1.66 outside the box. Both orders now give the point the cap's closest points give. */
+TEST(fuzz_huge_capsule_beside_a_box_gets_a_point_on_both)
+{
+    c2d_vec2 p[4] = {v(1000000001.5707964, 4.7123889803846897), v(999999998.42920363, 4.7123889803846897),
+                     v(999999998.42920363, 1.5707963267948968), v(1000000001.5707964, 1.5707963267948963)};
+    c2d_shape *a, *b;
+    ENSURE_OK(c2d_polygon_new(p, 4, &a));
+    ENSURE_OK(c2d_capsule_new(v(-428, 256), v(0, 0), 1000000000, &b));
+    c2d_contact c;
+    ENSURE_OK(c2d_collide(a, b, &c));
+    ENSURE(c.count == 1 && fabs(c.depth - 1.5707963705062866) <= 1e-6);
+    ENSURE(contact_on_surfaces(a, b, &c, 1e-6));
+    ENSURE_OK(c2d_collide(b, a, &c));
+    ENSURE(c.count == 1 && contact_on_surfaces(b, a, &c, 1e-6));
+    c2d_shape_destroy(a);
+    c2d_shape_destroy(b);
+}
+
+/* sweep.c: a capsule of radius 1e9 resting 2.4e-7 above a row of five tiles 1e-16 wide (the fuzz
+ * input's polygons, whose corners are rounded at their size). In the
+ * Minkowski hull every tile's corners coincide; the one corner cone holding the hit's normal belonged
+ * to a tile corner at a joint, so every tile refused the hit and a move down passed through them.
+ * Coinciding hull corners are one corner now, and the move stops at the row. */
+TEST(fuzz_huge_capsule_stops_at_a_row_of_collapsed_tiles)
+{
+    static const double q[5][8] = {
+        {4.9999999999999987e-17, 5.0000000000000011e-17, 1.4999999999999997e-16, 4.9999999999999987e-17,
+         1.5000000000000002e-16, 1.4999999999999997e-16, 5.0000000000000011e-17, 1.5000000000000002e-16},
+        {1.4999999999999997e-16, 4.9999999999999987e-17, 2.4999999999999997e-16, 4.9999999999999962e-17,
+         2.5000000000000002e-16, 1.4999999999999997e-16, 1.5000000000000002e-16, 1.4999999999999997e-16},
+        {2.4999999999999997e-16, 4.9999999999999962e-17, 3.4999999999999997e-16, 4.9999999999999937e-17,
+         3.5000000000000002e-16, 1.4999999999999992e-16, 2.5000000000000002e-16, 1.4999999999999997e-16},
+        {3.4999999999999997e-16, 4.9999999999999937e-17, 4.5000000000000002e-16, 4.9999999999999913e-17,
+         4.5000000000000002e-16, 1.4999999999999992e-16, 3.5000000000000002e-16, 1.4999999999999992e-16},
+        {4.5000000000000002e-16, 4.9999999999999913e-17, 5.5000000000000006e-16, 4.9999999999999888e-17,
+         5.5000000000000006e-16, 1.4999999999999987e-16, 4.5000000000000002e-16, 1.4999999999999992e-16}};
+    c2d_shape *t[5], *cap;
+    for (int i = 0; i < 5; i++) {
+        c2d_vec2 p[4];
+        for (int k = 0; k < 4; k++)
+            p[k] = v(q[i][2 * k], q[i][2 * k + 1]);
+        ENSURE_OK(c2d_polygon_new(p, 4, &t[i]));
+    }
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)t, 5, NULL, &set));
+    ENSURE_OK(c2d_capsule_new(v(1000000000, 1000000000), v(18.90625, 1000000000), 1000000000, &cap));
+    c2d_move_options o = c2d_move_options_default();
+    o.response = C2D_RESPONSE_TOUCH;
+    c2d_move_result r;
+    ENSURE_OK(c2d_static_set_move(set, cap, v(0, -192.765625), &o, &r, NULL, 0));
+    ENSURE(r.count >= 1 && r.displacement.y > -1e-3);
+    c2d_toi toi;
+    int index;
+    ENSURE_OK(c2d_static_set_sweep(set, cap, v(0, -192.765625), &toi, &index));
+    ENSURE(toi.state == C2D_TOI_HIT && index >= 0 && toi.t < 1e-6);
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(cap);
+    for (int i = 0; i < 5; i++)
+        c2d_shape_destroy(t[i]);
+}
+
+/* world.c: a ray along (5e-324, 0) towards a point-sized rectangle 3.8e-81 ahead. The inverse of
+ * the direction overflowed, so the tree's slab test put the box at t = infinity and skipped it, and
+ * the world missed what c2d_raycast hits at t = 7.7e242. */
+TEST(fuzz_world_ray_with_a_denormal_direction_finds_a_box_far_along_it)
+{
+    c2d_world *w;
+    c2d_shape *pt;
+    ENSURE_OK(c2d_world_new(&w));
+    ENSURE_OK(c2d_rect_new(3.8035303028579266e-81, DENORM, DENORM, DENORM, 9.0442586846953268e-82, &pt));
+    c2d_world_id id;
+    ENSURE_OK(c2d_world_add(w, pt, 0, &id));
+    c2d_ray_hit one;
+    ENSURE_OK(c2d_raycast(pt, v(DENORM, DENORM), v(DENORM, 0), INFINITY, &one));
+    ENSURE(one.hit && one.t > 1e242 && one.t < INFINITY);
+    c2d_world_ray_hit h;
+    ENSURE_OK(c2d_world_raycast(w, v(DENORM, DENORM), v(DENORM, 0), INFINITY, NULL, &h));
+    ENSURE(h.ray.hit && h.id == id && h.ray.t == one.t);
+    c2d_world_destroy(w);
+    c2d_shape_destroy(pt);
+}

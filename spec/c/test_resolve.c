@@ -290,7 +290,9 @@ TEST(resolve_push_out_is_not_onto_a_face_flush_with_a_joined_neighbour)
     /* A 2x6 plate over the first of a row of 2x2 bricks, sharing its left face x = 0 with the joint
      * between bricks 0 and 1. A ball of no size inside both, 0.5 from that face: the face is nearest,
      * but beyond it lies brick 1, and the joint is a seam, so the ball would have travelled inside the
-     * row. It leaves through the right face, the nearest real way out, and flies on. */
+     * row. The nearest real way out is the corner (0, 1) where the plate's face meets the top of the
+     * row (1.03 away; the right face is 1.5): there the joint ends and the union's surface turns. The
+     * ball bounces off the plate's face and flies on above the row. */
     c2d_vec2 plate[4] = {V(0, -3), V(2, -3), V(2, 3), V(0, 3)};
     c2d_shape *shapes[6];
     ENSURE_OK(c2d_polygon_new(plate, 4, &shapes[0]));
@@ -298,14 +300,24 @@ TEST(resolve_push_out_is_not_onto_a_face_flush_with_a_joined_neighbour)
         ENSURE_OK(c2d_rect_new(1 - 2 * i, 0, 2, 2, 0, &shapes[1 + i]));
     c2d_static_set *set;
     ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)shapes, 6, NULL, &set));
+    c2d_shape *dot;
+    ENSURE_OK(c2d_circle_new(0.5, 0.1, 1e-300, &dot));
+    c2d_vec2 push;
+    ENSURE_OK(c2d_static_set_push_out(set, dot, &push));
+    ENSURE_NEAR(push.x, -0.5, 1e-12);
+    ENSURE_NEAR(push.y, 0.9, 1e-12);
     c2d_ball b = {V(0.5, 0.1), V(1, 0.05), 1e-300};
     c2d_move_result res;
     c2d_sweep_contact c[4];
     ENSURE_OK(c2d_static_set_step_ball(set, &b, 2.0, NULL, &res, c, 4));
-    ENSURE(res.count >= 1 && c[0].pushed_out && c[0].normal.x == 1);
-    ENSURE_NEAR(b.position.x, 4, 1e-12);
-    ENSURE_NEAR(b.position.y, 0.2, 1e-12);
+    ENSURE(res.count == 2 && c[0].pushed_out && !c[1].pushed_out);
+    ENSURE(c[1].index == 0 && c[1].normal.x == -1 && c[1].normal.y == 0 && c[1].response == C2D_RESPONSE_BOUNCE);
+    ENSURE_NEAR(b.position.x, -2, 1e-12);
+    ENSURE_NEAR(b.position.y, 1.1, 1e-12);
+    ENSURE_NEAR(b.velocity.x, -1, 0);
+    ENSURE_NEAR(b.velocity.y, 0.05, 0);
     c2d_static_set_destroy(set);
+    c2d_shape_destroy(dot);
     for (int i = 0; i < 6; i++)
         c2d_shape_destroy(shapes[i]);
 }
