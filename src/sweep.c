@@ -272,6 +272,23 @@ int c2d_rhull_cast(const c2d_rhull *h, const c2d_seam_info *seams, c2d_vec2 o, c
     if (r > 0) {
         double a = v2_len2(d);
         for (int k = 0; k < n; k++) {
+            /* Hull corners at the same point (a shape far smaller than the spacing of doubles at the
+             * hull's coordinates, whose corners merged) are one corner: the union of their cones, and
+             * surface where any of their shape's corners is. The run's first vertex (k to k1) answers
+             * for it, vertex 0 when every vertex coincides: O(n) in all. */
+            int k1 = k;
+            if (n >= 2) {
+                int inside_run = v2_eq(h->v[(k + n - 1) % n], h->v[k]);
+                if (inside_run && k > 0)
+                    continue;
+                int run = 1;
+                while (run < n && v2_eq(h->v[(k1 + 1) % n], h->v[k])) {
+                    k1 = (k1 + 1) % n;
+                    run++;
+                }
+                if (inside_run && run < n)
+                    continue; /* vertex 0 inside a run that started before it */
+            }
             /* |o + t d - v|^2 = r^2 in parametric form: no slopes, so vertical paths need no special
              * case (the seed's k = dy/dx breaks there). The smaller root is c / (-b + sqrt(disc)),
              * which never cancels. */
@@ -301,25 +318,8 @@ int c2d_rhull_cast(const c2d_rhull *h, const c2d_seam_info *seams, c2d_vec2 o, c
             c2d_vec2 nh = v2_normalize_or(v2_mad(f, t, d), v2_scale(d, -1.0 / dlen));
             if (!(v2_dot(d, nh) < approach))
                 continue; /* a graze: the path only touches the circle, as along a flat joint */
-            /* Hull corners at the same point (a shape far smaller than the spacing of doubles at the
-             * hull's coordinates, whose corners merged) are one corner: the union of their cones, and
-             * surface where any of their shape's corners is. Its first vertex answers for it. */
-            int k0 = k, k1 = k;
-            if (n >= 2) {
-                int run = 1;
-                while (run < n && v2_eq(h->v[(k0 + n - 1) % n], h->v[k])) {
-                    k0 = (k0 + n - 1) % n;
-                    run++;
-                }
-                if (k0 != k && run < n)
-                    continue;
-                while (run < n && v2_eq(h->v[(k1 + 1) % n], h->v[k])) {
-                    k1 = (k1 + 1) % n;
-                    run++;
-                }
-            }
             int own = n < 2, surface = -1;
-            for (int j = k0;; j = (j + 1) % n) {
+            for (int j = k;; j = (j + 1) % n) {
                 if (n >= 2 && !own) {
                     c2d_cone cone = c2d_core_vertex_cone(h->nrm, n, j);
                     own = c2d_cone_contains(&cone, nh);
