@@ -36,6 +36,7 @@ build = {
         'src/collide.c',
         'src/distance.c',
         'src/hull.c',
+        'src/predicates.c',
         'src/query.c',
         'src/resolve.c',
         'src/sat.c',

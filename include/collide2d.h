@@ -264,7 +264,7 @@ C2D_API c2d_status c2d_distance(const c2d_shape *a, const c2d_shape *b, c2d_dist
  *  @{ */
 
 /** *out = 1 if the point p is inside the shape or on its boundary, else 0. A segment contains only
- *  the points on it. */
+ *  the points exactly on it (as placed: see c2d_shape_get_vertices), decided in exact arithmetic. */
 C2D_API c2d_status c2d_contains_point(const c2d_shape *shape, c2d_vec2 p, int *out);
 
 /** The point of the shape's boundary nearest to p, and the signed distance from p to the boundary
@@ -273,7 +273,12 @@ C2D_API c2d_status c2d_closest_point(const c2d_shape *shape, c2d_vec2 p, c2d_vec
                                      double *out_distance);
 
 /** Casts the ray origin + t * direction, 0 <= t <= max_t, against the shape (max_t may be +infinity;
- *  direction must not be zero). */
+ *  direction must not be zero). The hit is the first point of the shape on the ray; touching counts.
+ *  Against a segment (as placed) every decision is exact: a ray through an end point hits exactly that
+ *  point, one that passes it by any margin misses, and a ray along the segment meets its nearer end.
+ *  Against other kinds, a ray that runs within rounding of the boundary (along an edge, grazing a
+ *  corner) may hit or miss; a hit lies within rounding of the boundary, and no part of the ray before
+ *  it enters the shape by more than rounding. */
 C2D_API c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 direction, double max_t,
                                c2d_ray_hit *out);
 

@@ -1,6 +1,8 @@
 /* query.c - questions about one shape and a point or a ray: containment, the nearest boundary point
- * with signed distance, and ray casts (Cyrus-Beck clipping for polygons; offset edges plus corner
- * circles for rounded cores, with the quadratic solved in its cancellation-free form). */
+ * with signed distance, and ray casts (for polygons, from the side of the ray's line each vertex lies
+ * on; for segments, from exact signs; for rounded cores, offset edges plus corner circles, with the
+ * quadratic solved in its cancellation-free form). */
+#include "predicates.h"
 #include "shape.h"
 
 #include <float.h>
@@ -69,18 +71,10 @@ c2d_status c2d_contains_point(const c2d_shape *shape, c2d_vec2 p, int *out)
         *out = polygon_separation(shape, p, &e) <= 0;
         break;
     case C2D_SHAPE_SEGMENT: {
-        /* Exactly on the segment: collinear and between the end points. */
-        c2d_vec2 a = shape->world[0], ab = v2_sub(shape->world[1], a), ap = v2_sub(p, a);
-        double t = v2_dot(ap, ab), l2 = v2_len2(ab);
-        if (!(l2 >= DBL_MIN)) {
-            /* So short that products with it underflow (cross and dot would be 0 for any point):
-             * across and along its unit direction, from its exact normal, instead. */
-            c2d_vec2 n = shape->normal[0], u = v2(-n.y, n.x);
-            double s1 = v2_dot(ab, u), sp = v2_dot(ap, u);
-            *out = v2_dot(ap, n) == 0 && sp >= fmin(0.0, s1) && sp <= fmax(0.0, s1);
-            break;
-        }
-        *out = v2_cross(ab, ap) == 0 && t >= 0 && t <= l2;
+        /* Exactly on the segment: on its line (an exact sign) and within the box of its ends. */
+        c2d_vec2 a = shape->world[0], b = shape->world[1];
+        *out = c2d_orient(a, b, p) == 0 && p.x >= fmin(a.x, b.x) && p.x <= fmax(a.x, b.x) && p.y >= fmin(a.y, b.y) &&
+               p.y <= fmax(a.y, b.y);
         break;
     }
     default: { /* circle, capsule: within the radius of the core */
@@ -113,21 +107,32 @@ c2d_status c2d_closest_point(const c2d_shape *shape, c2d_vec2 p, c2d_vec2 *out_p
         double s = polygon_separation(shape, p, &e);
         q = v2_mad(p, -s, shape->normal[e]);
         sd = s;
+    } else if (shape->count == 2) {
+        /* A segment core: where p lies along it decides, measured once along its unit direction
+         * (from its exact normal, so nothing underflows for a core a few denormals long). Beside
+         * the core the way out is exactly square to it; beyond an end it is away from that end,
+         * unless that direction runs back along the core (p within rounding of the end's line), where
+         * the square one is right again. A core whose placed ends coincide is a point: any way. */
+        c2d_vec2 a = shape->world[0], b = shape->world[1], n = shape->normal[0], along = v2(-n.y, n.x);
+        double at = v2_dot(v2_sub(p, a), along), len = v2_dot(v2_sub(b, a), along);
+        c2d_vec2 c = at <= 0 ? a : (at >= len ? b : v2_mad(a, at, along)), off = v2_sub(p, c);
+        double d = v2_len_safe(off), across = v2_dot(off, n);
+        c2d_vec2 dir = v2_normalize_or(off, n);
+        int beside = at > 0 && at < len;
+        int back = (c.x != a.x || c.y != a.y || v2_dot(off, along) > 0) &&
+                   (c.x != b.x || c.y != b.y || v2_dot(off, along) < 0);
+        if (beside || (len > 0 && back)) {
+            dir = across >= 0 ? n : v2_neg(n);
+            d = fabs(across);
+        }
+        q = v2_mad(c, shape->radius, dir);
+        sd = d - shape->radius;
     } else {
         c2d_vec2 c = core_closest(shape, p);
         c2d_vec2 off = v2_sub(p, c);
         double d = v2_len_safe(off);
-        /* On the core itself the way out is ambiguous; take the first edge's normal (or up). */
-        c2d_vec2 dir = v2_normalize_or(off, shape->count >= 2 ? shape->normal[0] : v2(0, 1));
-        if (shape->count == 2 && (((c.x != shape->world[0].x || c.y != shape->world[0].y) &&
-                                   (c.x != shape->world[1].x || c.y != shape->world[1].y)) ||
-                                  in_segment_slab(shape, p))) {
-            /* Nearest to the inside of a segment core: the way out is exactly square to it, whatever
-             * the rounding of the projection left along it (the projection may even land on an end
-             * for a point just inside the slab, and p - end then runs along the core). */
-            dir = v2_dot(off, shape->normal[0]) >= 0 ? shape->normal[0] : v2_neg(shape->normal[0]);
-            d = fabs(v2_dot(off, shape->normal[0]));
-        }
+        /* On a point core every way out is the same distance: take up. */
+        c2d_vec2 dir = v2_normalize_or(off, v2(0, 1));
         q = v2_mad(c, shape->radius, dir);
         sd = d - shape->radius;
     }
@@ -152,10 +157,12 @@ static double ray_circle(c2d_vec2 o, c2d_vec2 u, c2d_vec2 c, double r, c2d_vec2 
     /* Far away, b * u rounds by more than a small circle's size and leaves p a part along u; taken
      * out, the normal below always faces the ray. */
     p = v2_mad(p, -v2_dot(p, u), u);
-    double h2 = r * r - v2_dot(p, p);
-    if (h2 < 0)
+    /* Within the radius by lengths where squares underflow (a circle of radius 5e-324 is missed by a
+     * ray 1e-204 away, whose square offset is 0 too). */
+    if (!v2_within(p, r))
         return -1;
-    double h = sqrt(h2), s = -b - h;
+    double h2 = r * r - v2_dot(p, p);
+    double h = h2 > 0 ? sqrt(h2) : 0, s = -b - h;
     /* Hit point minus centre is p - h u: perpendicular part plus a part against the ray, so the
      * normal always faces the ray. */
     *n = v2_normalize_or(v2_mad(p, -h, u), v2_neg(u));
@@ -180,6 +187,162 @@ static double ray_segment(c2d_vec2 o, c2d_vec2 u, c2d_vec2 p, c2d_vec2 q, c2d_ve
     return s;
 }
 
+/* Where the line through o along u crosses the edge a-b whose ends it has on opposite sides, with fa
+ * and fb their (nonzero or zero) offsets from the line, u x (end - o): the point of the edge where
+ * that offset, linear along it, vanishes. It lies on the edge however the offsets were rounded. */
+static c2d_vec2 edge_crossing(c2d_vec2 a, c2d_vec2 b, double fa, double fb)
+{
+    double w = fa / (fa - fb);
+    w = w > 0 ? (w < 1 ? w : 1) : 0; /* NaN (both offsets rounded to 0) too goes to an end */
+    return v2_lerp(a, b, w);
+}
+
+static double snap(double f, double tol)
+{
+    return fabs(f) <= tol ? 0.0 : f;
+}
+
+/* The ray o + s u (u a unit vector) against a convex polygon core of radius 0, from the side of the
+ * ray's line that each vertex lies on, each decided once: the line enters the polygon across the edge
+ * that goes from a vertex left of it (u x (v - o) > 0) to one that is not, and leaves across the edge
+ * that comes back. Every decision follows from those n signs, so rounding can move a crossing along
+ * its edge but never make the answers contradict each other (a hit behind the origin, an entry after
+ * the exit, an inside start that the clipping calls a miss), and no division by the tiny projection of
+ * a nearly parallel edge is needed. Returns the distance s to the first point of the polygon on the
+ * ray (0 when the origin is inside or on it), or -1; *edge gets the entering edge (-1 for an inside
+ * start). A vertex whose offset from the line is within the rounding of offsets, tol, counts as on the
+ * line: a ray along an edge then meets it at the edge's first end, not wherever rounding put the
+ * crossing, and a ray aimed at a polygon smaller than that rounding (far away) touches it. */
+static double ray_polygon(const c2d_vec2 *v, const c2d_vec2 *nrm, int n, c2d_vec2 o, c2d_vec2 u, double tol,
+                          int *edge)
+{
+#define C2D_SIDE(p) snap(u.x * ((p).y - o.y) - u.y * ((p).x - o.x), tol)
+    double f0 = C2D_SIDE(v[0]), fj = f0, fe0 = 0, fe1 = 0, fl0 = 0, fl1 = 0;
+    int enter = -1, leave = -1, any_left = f0 > 0, any_zero = f0 == 0;
+    for (int i = 1; i <= n; i++) {
+        double fi = i < n ? C2D_SIDE(v[i]) : f0;
+        int lj = fj > 0, li = fi > 0;
+        any_left |= li;
+        any_zero |= fi == 0;
+        if (lj && !li) {
+            enter = i - 1;
+            fe0 = fj;
+            fe1 = fi;
+        } else if (!lj && li) {
+            leave = i - 1;
+            fl0 = fj;
+            fl1 = fi;
+        }
+        fj = fi;
+    }
+    *edge = -1;
+    if (enter < 0) {
+        /* No vertex left of the line, or every one: a miss, unless the line touches the polygon at
+         * vertices exactly on it (from the right, or along an edge): then the first of them ahead,
+         * with the normal of whichever edge there faces the ray more. */
+        if (any_left || !any_zero)
+            return -1;
+        double lo = INFINITY, hi = -INFINITY;
+        for (int i = 0; i < n; i++) {
+            if (C2D_SIDE(v[i]) != 0)
+                continue;
+            double s = v2_dot(v2_sub(v[i], o), u);
+            lo = s < lo ? s : lo;
+            hi = s > hi ? s : hi;
+        }
+        if (hi < 0)
+            return -1;
+        if (lo <= 0)
+            return 0;
+        /* The normal: of the edges at the vertices touched first (within rounding of each other
+         * along the ray; all of them for a polygon smaller than that rounding), the one that faces
+         * the ray most. */
+        double best = INFINITY;
+        for (int i = 0, j = n - 1; i < n; j = i++) {
+            if (C2D_SIDE(v[i]) != 0 || v2_dot(v2_sub(v[i], o), u) > lo + tol)
+                continue;
+            int k = v2_dot(nrm[j], u) < v2_dot(nrm[i], u) ? j : i;
+            if (v2_dot(nrm[k], u) < best) {
+                best = v2_dot(nrm[k], u);
+                *edge = k;
+            }
+        }
+        return lo;
+    }
+#undef C2D_SIDE
+    int e2 = enter + 1 == n ? 0 : enter + 1;
+    double s_in = v2_dot(v2_sub(edge_crossing(v[enter], v[e2], fe0, fe1), o), u);
+    if (s_in > 0) {
+        *edge = enter;
+        return s_in;
+    }
+    /* The entry is behind (or at) the origin: inside when the exit is not. */
+    int l2 = leave + 1 == n ? 0 : leave + 1;
+    double s_out = v2_dot(v2_sub(edge_crossing(v[leave], v[l2], fl0, fl1), o), u);
+    return s_out >= 0 ? 0 : -1;
+}
+
+/* Whether p is on the ray's line at or ahead of o, given that it is on that line: along the axis in
+ * which the direction moves, where the comparison of coordinates is exact. */
+static int on_line_ahead(c2d_vec2 o, c2d_vec2 d, c2d_vec2 p)
+{
+    if (d.x != 0)
+        return d.x > 0 ? p.x >= o.x : p.x <= o.x;
+    return d.y > 0 ? p.y >= o.y : p.y <= o.y;
+}
+
+/* The ray o + t d against the segment's placed ends a, b. Every decision (does the ray's line pass
+ * left of, right of or through each end; is the crossing ahead of the origin; are they collinear) is
+ * an exact sign of the inputs as given (predicates.c), so a ray through an end point hits exactly
+ * there and one that passes an end by any margin misses. Only the crossing point of a ray through
+ * the inside of the segment is rounded, and it is kept on the segment. Returns the distance s along
+ * the unit direction u, or -1 for a miss; *p receives the point (an end point exactly, or the origin
+ * when the ray starts on the segment) and *n the segment's normal facing the ray (minus u for a ray
+ * along the segment). */
+static double ray_segment_exact(const c2d_shape *s, c2d_vec2 o, c2d_vec2 d, c2d_vec2 u, c2d_vec2 *p, c2d_vec2 *n)
+{
+    c2d_vec2 a = s->world[0], b = s->world[1];
+    int oa = c2d_orient_dir(o, d, a), ob = c2d_orient_dir(o, d, b);
+    if (oa == ob && oa != 0)
+        return -1; /* both ends strictly on one side of the ray's line */
+    if (oa == 0 && ob == 0) {
+        /* On the ray's line: the first end ahead, or the origin when it lies between the ends. */
+        int ahead_a = on_line_ahead(o, d, a), ahead_b = on_line_ahead(o, d, b);
+        if (!ahead_a && !ahead_b)
+            return -1;
+        *n = v2_neg(u);
+        if (ahead_a != ahead_b) {
+            *p = o;
+            return 0;
+        }
+        *p = on_line_ahead(a, d, b) ? a : b; /* b ahead of a: a comes first */
+    } else {
+        /* The ray's line meets the segment at one point. The sign of d x (b - a) is known from the
+         * ends' sides, and t (d x (b - a)) = (a - o) x (b - o), so t >= 0 is a sign test too. */
+        int cross = ob != 0 ? ob : -oa, at = c2d_orient(o, a, b);
+        if (at * cross < 0)
+            return -1;
+        *n = cross > 0 ? s->normal[1] : s->normal[0];
+        if (at == 0) {
+            *p = o; /* the origin is on the segment */
+            return 0;
+        }
+        if (oa == 0 || ob == 0) {
+            *p = oa == 0 ? a : b;
+        } else {
+            *p = edge_crossing(a, b, v2_cross(u, v2_sub(a, o)), v2_cross(u, v2_sub(b, o)));
+        }
+    }
+    /* A ray nearly along the segment crosses its line at a place that rounding moves far along it.
+     * The crossing is not behind the origin, so if the rounded one is, the segment runs past the
+     * origin within rounding of the ray: the origin is the hit. */
+    double sd = v2_dot(v2_sub(*p, o), u);
+    if (sd > 0)
+        return sd;
+    *p = o;
+    return 0;
+}
+
 c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 direction, double max_t, c2d_ray_hit *out)
 {
     c2d_status st;
@@ -199,127 +362,59 @@ c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 directi
      * vector changes nothing but the final t = s / |direction|. */
     double len = v2_len_safe(direction);
     c2d_vec2 u = v2_normalize_or(direction, v2(1, 0));
-    int inside = 0;
-    if (shape->type != C2D_SHAPE_SEGMENT)
-        c2d_contains_point(shape, origin, &inside);
-    if (inside) {
-        h.hit = 1;
-        h.point = origin;
-        h.normal = v2_neg(u);
-        *out = h;
-        return C2D_OK;
-    }
-    double best = INFINITY;
-    c2d_vec2 normal = v2(0, 0);
-    if (shape->count >= 3 && shape->radius == 0) {
-        /* Cyrus-Beck: the ray enters the convex polygon at the latest entering edge. */
-        double enter = -INFINITY, leave = INFINITY, slack_enter = 0, slack_leave = 0;
-        int edge = -1, miss = 0;
-        for (int i = 0; i < shape->count && !miss; i++) {
-            c2d_vec2 n = shape->normal[i], w = shape->world[i], dw = v2_sub(w, origin);
-            double num = v2_dot(n, dw), den = v2_dot(n, u);
-            /* How far rounding may have moved this crossing along the ray: the placed vertex is
-             * rounded to its own magnitude, the product to the size of its terms. */
-            double err = 4 * DBL_EPSILON * (fabs(w.x) + fabs(w.y) + fabs(n.x * dw.x) + fabs(n.y * dw.y));
-            if (den == 0) {
-                miss = num < 0; /* parallel and outside this edge's line */
-            } else if (fabs(num) <= err && fabs(den) <= 1e-12) {
-                /* Along the edge's line up to rounding (an edge turned by a denormal angle): its
-                 * crossing, num / den, would be rounding divided by almost nothing. */
-            } else if (den < 0) {
-                double s = num / den;
-                if (s > enter) {
-                    enter = s;
-                    edge = i;
-                    slack_enter = err / -den;
-                }
-            } else if (num / den < leave) {
-                leave = num / den;
-                slack_leave = err / den;
-            }
-        }
-        /* A polygon thinner than the spacing of doubles at its coordinates (a thin rectangle far
-         * out) has opposite edges on one line up to rounding: entry and exit then coincide only to
-         * within that rounding. */
-        if (!miss && edge >= 0 && enter <= leave + slack_enter + slack_leave && leave >= -slack_leave) {
-            best = enter > 0 ? enter : 0;
+    double best = -1;
+    c2d_vec2 normal = v2_neg(u), point = origin;
+    int exact_point = 0;
+    if (shape->type == C2D_SHAPE_SEGMENT) {
+        best = ray_segment_exact(shape, origin, direction, u, &point, &normal);
+        exact_point = 1;
+    } else if (shape->count >= 3 && shape->radius == 0) {
+        int edge = -1;
+        /* Offsets u x (v - o) are rounded by about 3 ulps of |v - o|, and u itself by one. */
+        c2d_aabb b = shape->aabb;
+        double mag = fabs(origin.x) + fabs(origin.y) + fmax(fabs(b.min.x), fabs(b.max.x)) +
+                     fmax(fabs(b.min.y), fabs(b.max.y));
+        best = ray_polygon(shape->world, shape->normal, shape->count, origin, u, 4 * DBL_EPSILON * mag, &edge);
+        if (edge >= 0)
             normal = shape->normal[edge];
-            if (slack_enter + slack_leave > 64 * DBL_EPSILON * (1 + best)) {
-                /* A crossing of an edge nearly parallel to the ray is rounding over almost nothing,
-                 * and may lie anywhere within its slack (a ray 1e15 long grazing a polygon 1e-9
-                 * wide put its hit 2.8e6 beyond it); but the ray meets the polygon only between the
-                 * polygon's extremes along it, which are exact to the vertices' rounding. */
-                double lo = INFINITY, hi = -INFINITY;
-                for (int i = 0; i < shape->count; i++) {
-                    double a = v2_dot(v2_sub(shape->world[i], origin), u);
-                    lo = a < lo ? a : lo;
-                    hi = a > hi ? a : hi;
-                }
-                best = best > hi ? hi : (best < lo && lo > 0 ? lo : best);
-            }
-        }
-    } else if (shape->type == C2D_SHAPE_SEGMENT) {
-        c2d_vec2 a = shape->world[0], b = shape->world[1], e = v2_sub(b, a);
-        double den = v2_cross(u, e);
-        c2d_vec2 ao = v2_sub(a, origin);
-        int collinear = den == 0 && v2_cross(ao, u) == 0;
-        if (den != 0) {
-            double s = v2_cross(ao, e) / den, w = v2_cross(ao, u) / den;
-            if (s >= 0 && w >= 0 && w <= 1) {
-                /* A ray collinear with the segment up to rounding gives crossings that are all
-                 * cancellation: the point must really be on the segment, else it is collinear. */
-                c2d_vec2 hp = v2_mad(origin, s, u);
-                double tol = 4 * DBL_EPSILON * (fabs(origin.x) + fabs(origin.y) + fabs(a.x) + fabs(a.y) + fabs(b.x) +
-                                                fabs(b.y));
-                if (hp.x < fmin(a.x, b.x) - tol || hp.x > fmax(a.x, b.x) + tol || hp.y < fmin(a.y, b.y) - tol ||
-                    hp.y > fmax(a.y, b.y) + tol) {
-                    collinear = 1;
-                } else {
-                    best = s;
-                    normal = den > 0 ? shape->normal[0] : shape->normal[1];
-                    /* The normal must face the ray. */
-                    if (v2_dot(normal, u) > 0)
-                        normal = v2_neg(normal);
-                }
-            }
-        }
-        if (collinear) {
-            /* Collinear: the first end point the ray reaches, if any is ahead. */
-            double sa = v2_dot(ao, u), sb = v2_dot(v2_sub(b, origin), u);
-            double s = fmin(sa, sb) >= 0 ? fmin(sa, sb) : (fmax(sa, sb) >= 0 ? 0 : -1);
-            if (s >= 0) {
-                best = s;
-                normal = v2_neg(u);
-            }
-        }
     } else {
-        /* Rounded core: the boundary is the core's edges pushed out by r, joined by corner arcs. */
-        double r = shape->radius;
-        for (int i = 0; i < shape->count; i++) {
-            c2d_vec2 n;
-            double s = ray_circle(origin, u, shape->world[i], r, &n);
-            if (s >= 0 && s < best) {
-                best = s;
-                normal = n;
+        int inside = 0;
+        c2d_contains_point(shape, origin, &inside);
+        if (inside) {
+            best = 0;
+        } else {
+            /* Rounded core: the boundary is the core's edges pushed out by r, joined by corner arcs. */
+            double r = shape->radius;
+            best = INFINITY;
+            for (int i = 0; i < shape->count; i++) {
+                c2d_vec2 n;
+                double s = ray_circle(origin, u, shape->world[i], r, &n);
+                if (s >= 0 && s < best) {
+                    best = s;
+                    normal = n;
+                }
             }
-        }
-        for (int i = 0; i < c2d_edge_count(shape); i++) {
-            c2d_vec2 n = shape->normal[i];
-            c2d_vec2 p = v2_mad(shape->world[i], r, n), q = v2_mad(shape->world[(i + 1) % shape->count], r, n);
-            double s = ray_segment(origin, u, p, q, n);
-            if (s >= 0 && s < best) {
-                best = s;
-                normal = n;
+            for (int i = 0; i < c2d_edge_count(shape); i++) {
+                c2d_vec2 n = shape->normal[i];
+                c2d_vec2 p = v2_mad(shape->world[i], r, n), q = v2_mad(shape->world[(i + 1) % shape->count], r, n);
+                double s = ray_segment(origin, u, p, q, n);
+                if (s >= 0 && s < best) {
+                    best = s;
+                    normal = n;
+                }
             }
         }
     }
-    /* A hit so far away that t leaves double range is no hit that can be reported. */
-    double t = best / len;
-    if (isfinite(t) && t <= max_t) {
+    /* A hit so far away that t leaves double range is no hit that can be reported. With the point
+     * known exactly (segments), t comes through the direction itself where its square is a normal
+     * number, so a point at a whole multiple of it gets that multiple exactly. */
+    double dd = v2_len2(direction);
+    double t = exact_point && dd > 1e-290 && dd < 1e290 ? v2_dot(v2_sub(point, origin), direction) / dd : best / len;
+    if (best >= 0 && isfinite(t) && t <= max_t) {
         h.hit = 1;
-        h.t = t;
-        h.point = v2_mad(origin, best, u);
-        h.normal = normal;
+        h.t = t > 0 ? t : 0;
+        h.point = exact_point ? point : (best > 0 ? v2_mad(origin, best, u) : origin);
+        h.normal = best > 0 || exact_point ? normal : v2_neg(u);
     }
     *out = h;
     return C2D_OK;

@@ -415,8 +415,10 @@ void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
             return;
         if (d <= near_face_tol(reach, pa)) {
             /* The closest points sit (nearly) on the best face: its normal is exact to within the
-             * tolerance, and their direction would not be. */
-            out->depth = reach - s;
+             * tolerance, and their direction would not be. The face's separation s is rounding away
+             * from the cores' distance d <= reach: where it passes the reach (cores of radius 0 with
+             * a shared end point, s a few ulps above 0) they touch, at depth 0. */
+            out->depth = s < reach ? reach - s : 0.0;
             double sep;
             if (sa >= sb) {
                 out->normal = a->normal[ea];
