@@ -86,7 +86,7 @@ $(BUILD)/test/%.o: spec/c/%.cpp $(TEST_HDRS) include/collide2d.h
 
 # The plain test binary links the shared library, as users do.
 $(BUILD)/test_c: $(TEST_OBJS) $(SHLIB)
-	$(CXX) -o $@ $(TEST_OBJS) -L$(BUILD) -Wl,-rpath,'$$ORIGIN' -lcollide2d -lbox2d -lm
+	$(CXX) -o $@ $(TEST_OBJS) -L$(BUILD) -Wl,-rpath,'$$ORIGIN' -lcollide2d -lbox2d -lgmp -lm
 
 # The sanitised binary compiles the library sources in, so the library itself is instrumented.
 $(BUILD)/test-asan/%.o: spec/c/%.c $(TEST_HDRS) include/collide2d.h
@@ -99,7 +99,7 @@ $(BUILD)/test-asan/lib_%.o: src/%.c $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) -O1 -g $(WARN) -Iinclude -Isrc $(SAN) -DC2D_STATIC -c $< -o $@
 $(BUILD)/test_c_asan: $(TEST_ASAN_OBJS)
-	$(CXX) $(SAN) -o $@ $(TEST_ASAN_OBJS) -lbox2d -lm
+	$(CXX) $(SAN) -o $@ $(TEST_ASAN_OBJS) -lbox2d -lgmp -lm
 
 test: deps all
 	@sh spec/run.sh

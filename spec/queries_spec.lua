@@ -120,6 +120,29 @@ describe('shape:raycast(ox, oy, dx, dy [, maxt])', function()
   it('hits at t = 0 with the normal against the ray when it starts inside', function()
     expect.values({ 0, 0, 0, 0, -1 }, C(0, 0, 1):raycast(0, 0, 0, 3))
   end)
+
+  -- Rays within rounding of a segment's end: the sides of the ray's line are exact signs, so a ray
+  -- through the end hits exactly there and one that passes it misses (these were hits 0.19 off the
+  -- segment, at the origin 0.034 off it, and at the origin of a ray that stays 1.989 away).
+  it('hits a segment exactly at an end it passes through, and misses one it passes by', function()
+    local seg = collide2d.segment
+    local t, x, y = seg(-4, -3, 14, -8):raycast(-16, 0, 30, -8)
+    assert.are.same({ 1, 14, -8 }, { t, x, y })
+    t, x, y = seg(10, 10, -9, -12):raycast(4, 3, -13, -15)
+    assert.are.same({ 1, -9, -12 }, { t, x, y })
+    assert.is_nil(seg(-5048.7618922975817, -937.98770683009343, -7954.958508350388, -226.79231842813647)
+      :raycast(-6324.0788762795719, -629.06220246931969, -65474.871280521038, 16149.915885688688,
+        0.0087975202470321513))
+  end)
+end)
+
+describe('contacts of shapes sharing a point', function()
+  it('have depth exactly 0, never below, for segments joined end to end', function()
+    local a = collide2d.segment(-0.26261770970309983, 0.70244647455515641, -0.48912649484776261, -0.38333934982462758)
+    local b = collide2d.segment(-0.48912649484776261, -0.38333934982462758, 0.91810472771437124, -0.85569409553692399)
+    assert.are.equal(0, select(3, a:collide(b)))
+    assert.are.equal(0, select(3, b:collide(a)))
+  end)
 end)
 
 -- shared/seeds/000: a circle against a rotated rectangle, by turning the circle's centre into the

@@ -655,3 +655,94 @@ TEST(fuzz_world_ray_with_a_denormal_direction_finds_a_box_far_along_it)
     c2d_world_destroy(w);
     c2d_shape_destroy(pt);
 }
+
+/* query.c: a capsule 5e-324 long moved to (-477.875, 16.40625), where its two placed ends coincide: its
+ * core is a point. The closest-point code that keeps a point just inside a core's end slab from
+ * running back along the core measured only across the core's (meaningless) direction, and put the
+ * point (1, 1), 20 beyond the surface, inside. */
+TEST(fuzz_closest_point_of_a_capsule_whose_ends_coincide)
+{
+    c2d_shape *s;
+    ENSURE_OK(c2d_capsule_new(v(-0.0, 4.9406564584124654e-324), v(4.9406564584124654e-324, 4.9406564584124654e-324),
+                              457.78125, &s));
+    ENSURE_OK(c2d_shape_set_position(s, v(-477.875, 16.40625)));
+    double d = 0;
+    ENSURE_OK(c2d_closest_point(s, v(1, 1), NULL, &d));
+    double want = hypot(1 + 477.875, 1 - 16.40625) - 457.78125;
+    c2d_shape_destroy(s);
+    ENSURE_NEAR(d, want, 1e-9);
+}
+
+/* query.c: a capsule from (0, 5e-324) to (5e-324, 5e-324), radius 457.78: its squared length underflows,
+ * so the projection put the nearest core point of (426.08, -452.55) at the first end, and the guard
+ * against points running back along the core then measured only across it: 164 outside came out inside.
+ * Where p lies along the core is now measured once, along its exact unit direction. */
+TEST(fuzz_closest_point_past_the_end_of_a_denormal_capsule)
+{
+    c2d_shape *s;
+    ENSURE_OK(c2d_capsule_new(v(-0.0, 4.9406564584124654e-324), v(4.9406564584124654e-324, 4.9406564584124654e-324),
+                              457.78125, &s));
+    double d = 0;
+    ENSURE_OK(c2d_closest_point(s, v(426.078125, -452.546875), NULL, &d));
+    c2d_shape_destroy(s);
+    ENSURE_NEAR(d, hypot(426.078125, 452.546875) - 457.78125, 1e-9);
+}
+
+/* query.c: a rectangle of denormal size is a point where its four corners coincide; a ray aimed at it
+ * touches it there, and took the normal of one of the two edges at the first corner it listed, which
+ * faced away from the ray. The normal is now the one of every edge at the touched point that faces
+ * the ray most. */
+TEST(fuzz_ray_touching_a_point_sized_rect_gets_a_normal_facing_it)
+{
+    c2d_shape *s;
+    ENSURE_OK(c2d_rect_new(1.5, 24.09375, 4.9406564584124654e-324, 4.9406564584124654e-324, 0.0, &s));
+    c2d_ray_hit h;
+    c2d_vec2 o = v(325.265625, 325.265625), d = v(1.5 - o.x, 24.09375 - o.y);
+    ENSURE_OK(c2d_raycast(s, o, d, 1.000001, &h));
+    c2d_shape_destroy(s);
+    ENSURE(h.hit);
+    ENSURE(h.normal.x * d.x + h.normal.y * d.y <= 0);
+}
+
+/* predicates.c: a ray along (5e-324, 0) from (0, 260) past a segment from (-136.5, pi) to (0, 0). The
+ * exact sign's slow path scales the direction by a power of two to about 2^400; for a subnormal
+ * direction that factor itself (2^1473) overflowed, the products became NaN, both signs 0, and the
+ * ray was taken as lying along the segment: a hit at t = 0, 260 away. Each value is scaled itself. */
+TEST(fuzz_segment_ray_with_a_subnormal_direction)
+{
+    c2d_shape *s;
+    ENSURE_OK(c2d_segment_new(v(-136.546875, 3.1415926535897931), v(0, 0), &s));
+    c2d_ray_hit h;
+    ENSURE_OK(c2d_raycast(s, v(0, 260), v(4.9406564584124654e-324, 0), 100.09375, &h));
+    c2d_shape_destroy(s);
+    ENSURE(!h.hit);
+}
+
+/* query.c: a circle of radius 5e-324 at (5e-324, 5e-324) and a ray along (237.45, 5e-324) passing 1e-204
+ * below it: the squares of both the radius and the ray's offset underflow to 0, so the ray "touched"
+ * it (and the world, whose box test is right, disagreed). Radius and offset compare by lengths there. */
+TEST(fuzz_ray_beside_a_subnormal_circle_misses_it)
+{
+    c2d_shape *s;
+    ENSURE_OK(c2d_circle_new(4.9406564584124654e-324, 4.9406564584124654e-324, 4.9406564584124654e-324, &s));
+    c2d_ray_hit h;
+    ENSURE_OK(c2d_raycast(s, v(-243.546875, -1.0756748696103023e-204), v(237.453125, 4.9406564584124654e-324), 508, &h));
+    c2d_shape_destroy(s);
+    ENSURE(!h.hit);
+}
+
+/* query.c: a ray aimed from (305, 304) at a rectangle 2e-308 wide touches it at its corners, all within
+ * rounding of each other along the ray; the normal came from the first corner listed, whose edges face
+ * away. It now comes from every corner touched within rounding, the edge facing the ray most. */
+TEST(fuzz_ray_touching_a_subnormal_rect_gets_a_normal_facing_it)
+{
+    c2d_shape *s;
+    ENSURE_OK(c2d_rect_new(2.2250738585072014e-308, 2.2250738585072014e-308, 2.2250738585072014e-308,
+                           2.2250738585072014e-308, 0.0, &s));
+    c2d_ray_hit h;
+    c2d_vec2 o = v(305.1875, 304), d = v(2.2250738585072014e-308 - 305.1875, 2.2250738585072014e-308 - 304);
+    ENSURE_OK(c2d_raycast(s, o, d, 1.000001, &h));
+    c2d_shape_destroy(s);
+    ENSURE(h.hit);
+    ENSURE(h.normal.x * d.x + h.normal.y * d.y <= 0);
+}

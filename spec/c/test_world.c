@@ -238,11 +238,25 @@ static int check_against_brute_force(model *m, int queries)
         /* Ray: random, axis-aligned one time in three (zero direction components are their own case),
          * bounded or not. */
         c2d_vec2 o = tu_random_point(s), d = tu_v(c2d_test_uniform(-1, 1), c2d_test_uniform(-1, 1));
-        int axis = (int)(c2d_test_rand() % 6);
+        int axis = (int)(c2d_test_rand() % 6), at = random_live(m);
         if (axis == 0)
             d.x = 0;
         else if (axis == 1)
             d.y = 0;
+        else if (axis == 2 && at >= 0) {
+            /* Through a vertex of an entry as placed, or along one of its edges: where the slab tests
+             * of the tree's boxes and the exact test of the shape must agree about touching. */
+            c2d_vec2 v[TU_MAXV];
+            int nv = 0;
+            c2d_shape_get_vertices(m->b[at].s, v, TU_MAXV, &nv);
+            int vi = (int)(c2d_test_rand() % (unsigned long)nv);
+            if (nv >= 2 && c2d_test_rand() % 2) {
+                d = tu_sub(v[(vi + 1) % nv], v[vi]);
+                o = tu_sub(v[vi], tu_scale(d, c2d_test_uniform(0, 2)));
+            } else {
+                d = tu_sub(v[vi], o);
+            }
+        }
         if (d.x == 0 && d.y == 0)
             d.x = 1;
         double max_t = c2d_test_rand() % 2 ? INFINITY : c2d_test_uniform(0, 40);

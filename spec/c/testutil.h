@@ -213,6 +213,8 @@ static inline double tu_core_depth(const tu_geom *a, const tu_geom *b, c2d_vec2 
             tu_edge(g, i, &p, &q);
             c2d_vec2 e = tu_sub(q, p);
             double l = tu_len(e);
+            if (!(l > 0))
+                continue; /* an edge of no length (a core collapsed to a point) has no normal */
             c2d_vec2 n = tu_v(e.y / l, -e.x / l);
             for (int s = 0; s < 2; s++) {
                 double h = tu_support(a, n) + tu_support(b, tu_scale(n, -1));
