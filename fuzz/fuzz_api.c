@@ -834,6 +834,21 @@ static void op_point(fz_state *st)
         FZ_CHECK(fabs(fz_sd(s, q)) <= tol, "closest point is %.17g off the boundary", fz_sd(s, q));
 }
 
+/* Signed distance (c2d_distance, the SAT's answer, not the ray code's) between the shape and the
+ * stretch of a ray from a to b; 0 (passing every check) when the stretch cannot be built as a segment
+ * (a and b equal, or out of the accepted range). */
+static double fz_stretch_sd(const c2d_shape *s, c2d_vec2 a, c2d_vec2 b)
+{
+    c2d_shape *seg = NULL;
+    c2d_distance_result r;
+    if (!fz_ok_vec(a) || !fz_ok_vec(b) || c2d_segment_new(a, b, &seg) != C2D_OK)
+        return 0.0;
+    c2d_status st = c2d_distance(seg, s, &r);
+    c2d_shape_destroy(seg);
+    FZ_CHECK(st == C2D_OK, "distance to a ray's stretch failed");
+    return r.distance;
+}
+
 /* A ray hit must lie on the shape's boundary, within max_t, with a unit normal facing the ray. */
 static void fz_check_ray(const c2d_shape *s, c2d_vec2 o, c2d_vec2 d, double max_t, const c2d_ray_hit *h)
 {
@@ -862,6 +877,28 @@ static void fz_check_ray(const c2d_shape *s, c2d_vec2 o, c2d_vec2 d, double max_
     double facing = h->normal.x * d.x + h->normal.y * d.y;
     FZ_CHECK(facing <= 1e-9 * fz_len(d), "ray normal (%g, %g) does not face the ray (%g, %g)", h->normal.x, h->normal.y,
              d.x, d.y);
+    /* The hit is the first point: the stretch of the ray before it does not enter the shape. */
+    if (h->t > 0) {
+        double before = fz_stretch_sd(s, o, h->point);
+        FZ_CHECK(before >= -tol, "the ray enters the shape %.17g deep before its hit at t = %.17g", -before, h->t);
+    }
+}
+
+/* A ray reported as a miss stays out of the shape up to max_t (or well past the shape). */
+static void fz_check_miss(const c2d_shape *s, c2d_vec2 o, c2d_vec2 d, double max_t)
+{
+    c2d_aabb b;
+    c2d_shape_get_aabb(s, &b);
+    double len = fz_len(d);
+    if (!(len > 0) || !isfinite(len))
+        return;
+    /* Far enough to pass the whole shape: the distance to the far corner of its box, twice. */
+    double reach = 2 * (fz_len(fz_sub(b.min, o)) + fz_len(fz_sub(b.max, o))) / len;
+    double t = fmin(max_t, reach);
+    c2d_vec2 end = fz_v(o.x + t * d.x, o.y + t * d.y);
+    double scale = fmax(fz_shape_scale(s), fmax(fz_vec_mag(o), fz_vec_mag(end)));
+    double sd = fz_stretch_sd(s, o, end);
+    FZ_CHECK(sd >= -FZ_REL_TOL * scale, "a missed ray passes %.17g deep through the shape (up to t = %.17g)", -sd, t);
 }
 
 static void op_raycast(fz_state *st)
@@ -882,6 +919,8 @@ static void op_raycast(fz_state *st)
     FZ_CHECK(r == C2D_OK, "valid ray rejected with %d", (int)r);
     FZ_CHECK(c2d_raycast(s, o, d, max_t, NULL) == C2D_ERR_NULL, "NULL out accepted");
     fz_check_ray(s, o, d, max_t, &h);
+    if (!h.hit)
+        fz_check_miss(s, o, d, max_t);
 }
 
 /* A ray from a point aimed at the shape's position (which every kind contains) must hit by t = 1.
@@ -942,6 +981,87 @@ static void op_aimed_ray(fz_state *st)
             return;
     }
     FZ_CHECK(h.hit, "ray from (%.17g, %.17g) aimed at the position (%.17g, %.17g) missed", o.x, o.y, p.x, p.y);
+}
+
+/* A ray at a feature of a shape as placed, where rounding decides: through a vertex (from a fuzzed
+ * origin), along an edge's line, or out of a vertex or a point of an edge in a fuzzed direction. */
+static void op_feature_ray(fz_state *st)
+{
+    c2d_shape *s = st->slot[fz_slot(st)];
+    uint8_t how = fz_byte(st), which = fz_byte(st);
+    c2d_vec2 o = fz_vec(st), d = fz_vec(st);
+    double f = fz_number(st), max_t = how & 8 ? fz_number(st) : INFINITY;
+    c2d_vec2 v[FZ_MAX_VERTS];
+    int n = 0;
+    if (!s || c2d_shape_get_vertices(s, v, FZ_MAX_VERTS, &n) != C2D_OK || n == 0)
+        return;
+    c2d_vec2 a = v[which % n], b = v[(which + 1) % n];
+    switch (how % 4) {
+    case 0: /* from o through the vertex */
+        d = fz_sub(a, o);
+        break;
+    case 1: /* along the edge's line, from f edge lengths before its start */
+        d = fz_sub(b, a);
+        o = fz_v(a.x - f * d.x, a.y - f * d.y);
+        break;
+    case 2: /* out of the vertex */
+        o = a;
+        break;
+    default: /* out of a point of the edge */
+        f = isfinite(f) ? fabs(fmod(f, 1.0)) : 0.5;
+        o = fz_v(a.x + f * (b.x - a.x), a.y + f * (b.y - a.y));
+        break;
+    }
+    if (!fz_ok_vec(o) || !fz_ok_vec(d) || (d.x == 0 && d.y == 0) || isnan(max_t) || max_t < 0)
+        return;
+    c2d_ray_hit h;
+    FZ_CHECK(c2d_raycast(s, o, d, max_t, &h) == C2D_OK, "feature ray rejected");
+    fz_check_ray(s, o, d, max_t, &h);
+    if (!h.hit)
+        fz_check_miss(s, o, d, max_t);
+}
+
+/* A new shape in a slot that shares a point with another slot's shape as placed (a segment or
+ * capsule from its vertex, a triangle or an unturned rectangle with a corner there, a circle centred
+ * there), then every pair query on the two. */
+static void op_share(fz_state *st)
+{
+    int from = fz_slot(st), slot = fz_slot(st);
+    uint8_t kind = fz_byte(st), which = fz_byte(st);
+    c2d_vec2 p = fz_vec(st), q = fz_vec(st);
+    double r = fz_number(st);
+    c2d_shape *s = st->slot[from], *out = NULL;
+    c2d_vec2 v[FZ_MAX_VERTS];
+    int n = 0;
+    if (!s || c2d_shape_get_vertices(s, v, FZ_MAX_VERTS, &n) != C2D_OK || n == 0)
+        return;
+    c2d_vec2 a = v[which % n];
+    if (kind & 8) {
+        /* Offsets scaled by an irrational factor: the new shape's own points then carry rounding too,
+         * so that its placed copy of the shared point may differ from the original by an ulp. */
+        p = fz_v(a.x + (p.x - a.x) * 0.70710678118654757, a.y + (p.y - a.y) * 0.70710678118654757);
+        q = fz_v(a.x + (q.x - a.x) * 0.70710678118654757, a.y + (q.y - a.y) * 0.70710678118654757);
+    }
+    c2d_status r1;
+    switch (kind % 5) {
+    case 0: r1 = c2d_segment_new(a, p, &out); break;
+    case 1: r1 = c2d_capsule_new(a, p, r, &out); break;
+    case 2: {
+        c2d_vec2 t[3] = {a, p, q};
+        r1 = c2d_polygon_new(t, 3, &out);
+        break;
+    }
+    case 3: r1 = c2d_rect_new(a.x + 0.5 * fabs(p.x), a.y + 0.5 * fabs(p.y), fabs(p.x), fabs(p.y), 0.0, &out); break;
+    default: r1 = c2d_circle_new(a.x, a.y, r, &out); break;
+    }
+    fz_check_status(r1);
+    if (r1 != C2D_OK)
+        return; /* what each constructor accepts is checked by its own op */
+    fz_check_shape(out);
+    c2d_shape_destroy(st->slot[slot]);
+    st->slot[slot] = out;
+    if (slot != from)
+        fz_check_pair(st->slot[from], out);
 }
 
 /* Vertex reads with every kind of capacity. */
@@ -2594,6 +2714,8 @@ static const struct {
     {"world_pairs", op_world_pairs},
     {"world_optimize", op_world_optimize},
     {"world_move", op_world_move},
+    {"feature_ray", op_feature_ray},
+    {"share", op_share},
     /* new operations go here, appended */
 };
 #define FZ_NOPS ((int)(sizeof fz_ops / sizeof fz_ops[0]))
