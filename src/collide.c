@@ -7,26 +7,30 @@
  * Every fast path decides touching (distance exactly 0) as overlap, like the general path. */
 #include "shape.h"
 
+#include <float.h>
+#include <stdlib.h>
 #include <string.h>
 
-/* The four comparisons joined with | rather than ||: one branch on the result instead of up to four,
- * each about as unpredictable as the answer. */
-static int aabbs_apart(const c2d_shape *a, const c2d_shape *b)
+/* Whether the shapes' bounding circles are apart: then so are the shapes. The circles are conservative
+ * to the rounding of the placed vertices, and the margin covers the rounding of the centres' offset
+ * (about an ulp of the coordinates), so no pair that touches is ever rejected here. */
+static int circles_apart(const c2d_shape *a, const c2d_shape *b)
 {
-    return (a->aabb.min.x > b->aabb.max.x) | (b->aabb.min.x > a->aabb.max.x) | (a->aabb.min.y > b->aabb.max.y) |
-           (b->aabb.min.y > a->aabb.max.y);
+    double dx = b->pos.x - a->pos.x, dy = b->pos.y - a->pos.y;
+    double m = a->reach + b->reach +
+               4 * DBL_EPSILON * (fabs(a->pos.x) + fabs(a->pos.y) + fabs(b->pos.x) + fabs(b->pos.y));
+    return dx * dx + dy * dy > m * m;
 }
 
 /* p expressed in the frame of shape s (relative to its position, unrotated). */
 static c2d_vec2 to_local(const c2d_shape *s, c2d_vec2 p)
 {
-    c2d_vec2 d = v2_sub(p, s->pos);
-    return v2(s->cos_a * d.x + s->sin_a * d.y, -s->sin_a * d.x + s->cos_a * d.y);
+    return c2d_xf_local(c2d_shape_xf(s), p);
 }
 
 static c2d_vec2 rotate_out(const c2d_shape *s, c2d_vec2 v)
 {
-    return v2(s->cos_a * v.x - s->sin_a * v.y, s->sin_a * v.x + s->cos_a * v.y);
+    return c2d_rotate(c2d_shape_xf(s), v);
 }
 
 static double clamp(double x, double lo, double hi)
@@ -38,15 +42,16 @@ static double clamp(double x, double lo, double hi)
  * found by clamping in the rectangle's frame, is within the radius. */
 static int circle_rect_overlap(const c2d_shape *circle, const c2d_shape *rect)
 {
+    double hx = rect->data[0].x, hy = rect->data[0].y;
     c2d_vec2 d = to_local(rect, circle->pos);
-    double dx = d.x - clamp(d.x, -rect->hx, rect->hx), dy = d.y - clamp(d.y, -rect->hy, rect->hy);
+    double dx = d.x - clamp(d.x, -hx, hx), dy = d.y - clamp(d.y, -hy, hy);
     return v2_within(v2(dx, dy), circle->radius);
 }
 
 /* The same in contact form; the normal is from the rectangle to the circle. */
 static void circle_rect_contact(const c2d_shape *circle, const c2d_shape *rect, c2d_contact *c)
 {
-    double r = circle->radius, hx = rect->hx, hy = rect->hy;
+    double r = circle->radius, hx = rect->data[0].x, hy = rect->data[0].y;
     c2d_vec2 d = to_local(rect, circle->pos);
     c2d_vec2 q = v2(clamp(d.x, -hx, hx), clamp(d.y, -hy, hy));
     c2d_vec2 n, on_rect;
@@ -81,51 +86,273 @@ static void circle_rect_contact(const c2d_shape *circle, const c2d_shape *rect, 
     c->points[0] = v2_add(rect->pos, rotate_out(rect, v2_mid(on_rect, on_circle)));
 }
 
-/* Seed 001: the O(1) box-box test. Returns 1 or 0 when the answer is clear by more than rounding,
- * and -1 within rounding of touching, where the caller asks the general path so that overlap and
- * contact always agree on touching pairs. */
-static int rect_rect_overlap(const c2d_shape *a, const c2d_shape *b)
+/* The pair's frame (see shape.h). The shape with more core vertices is the frame, so the fewer are
+ * carried; between equals the order is fixed by their geometry, never by the order of the arguments,
+ * so that (a, b) and (b, a) compute in the same frame and agree exactly. */
+static int frame_is_second(const c2d_shape *a, const c2d_shape *b)
 {
-    c2d_vec2 d = to_local(a, b->pos);
-    /* C = R_A^T R_B, from the angle difference without another sin/cos. */
-    double c00 = a->cos_a * b->cos_a + a->sin_a * b->sin_a;  /* cos(b - a) */
-    double c10 = a->cos_a * b->sin_a - a->sin_a * b->cos_a;  /* sin(b - a) */
-    double ac = fabs(c00), as = fabs(c10);
-    /* B's axes: d in B's frame is C^T d. */
-    double bx = c00 * d.x + c10 * d.y, by = -c10 * d.x + c00 * d.y;
-    double gap = fabs(d.x) - (a->hx + ac * b->hx + as * b->hy);
-    gap = fmax(gap, fabs(d.y) - (a->hy + as * b->hx + ac * b->hy));
-    gap = fmax(gap, fabs(bx) - (b->hx + ac * a->hx + as * a->hy));
-    gap = fmax(gap, fabs(by) - (b->hy + as * a->hx + ac * a->hy));
-    double tol = 1e-12 * (a->hx + a->hy + b->hx + b->hy + fabs(a->pos.x) + fabs(a->pos.y) + fabs(b->pos.x) +
-                          fabs(b->pos.y));
-    if (gap > tol)
-        return 0;
-    if (gap < -tol)
-        return 1;
-    return -1;
+    if (a->count != b->count)
+        return b->count > a->count;
+    if (a->type != b->type)
+        return b->type > a->type;
+    if (a->pos.x != b->pos.x)
+        return b->pos.x > a->pos.x;
+    if (a->pos.y != b->pos.y)
+        return b->pos.y > a->pos.y;
+    if (a->angle != b->angle)
+        return b->angle > a->angle;
+    return b->radius > a->radius;
+}
+
+/* Seed 001 and box2d-lite's box collider, in O(1): rectangle A against rectangle B through the four
+ * face axes. In A's frame B is centred at d and turned by (c, s); along A's x axis B reaches
+ * |c| hbx + |s| hby from its centre, so A's x face is separated by |d.x| - hax - that, and likewise for
+ * A's y axis and, in B's frame, for B's two axes. The largest of the four separations is minus the
+ * penetration depth (the minimum translation of two boxes is along one of their face normals), and
+ * its face carries the contact. */
+typedef struct box_pair {
+    c2d_vec2 ha, hb; /* half extents */
+    c2d_vec2 d;      /* B's centre in A's frame */
+    double c, s;     /* B's rotation in A's frame */
+    double sep;      /* the largest separation */
+    int axis;        /* its axis: 0, 1 are A's x, y; 2, 3 are B's */
+} box_pair;
+
+static void box_separation(const c2d_shape *a, const c2d_shape *b, box_pair *p)
+{
+    c2d_xf xa = c2d_shape_xf(a);
+    p->ha = a->data[0];
+    p->hb = b->data[0];
+    p->d = c2d_xf_local(xa, b->pos);
+    p->c = a->c * b->c + a->s * b->s;
+    p->s = a->c * b->s - a->s * b->c;
+    double ac = fabs(p->c), as = fabs(p->s);
+    c2d_vec2 db = v2(p->c * p->d.x + p->s * p->d.y, -p->s * p->d.x + p->c * p->d.y); /* d in B's frame */
+    double sep[4];
+    sep[0] = fabs(p->d.x) - p->ha.x - (ac * p->hb.x + as * p->hb.y);
+    sep[1] = fabs(p->d.y) - p->ha.y - (as * p->hb.x + ac * p->hb.y);
+    sep[2] = fabs(db.x) - p->hb.x - (ac * p->ha.x + as * p->ha.y);
+    sep[3] = fabs(db.y) - p->hb.y - (as * p->ha.x + ac * p->ha.y);
+    /* Ties go to the first axis, A's before B's, so one pair of boxes always gets one face. */
+    int k = 0;
+    for (int i = 1; i < 4; i++)
+        k = sep[i] > sep[k] ? i : k;
+    p->axis = k;
+    p->sep = sep[k];
+}
+
+/* The contact of a box pair whose largest separation is on one of A's axes (B's axes are handled by
+ * exchanging the boxes first): normal and points in A's frame. The incident edge of B, the one facing
+ * A's face most, is clipped to the face's extent; each clipped end gives a point midway between it and
+ * the face. */
+static void box_clip(const box_pair *p, c2d_contact *out)
+{
+    int ax = p->axis; /* 0 or 1 */
+    double dx = ax == 0 ? p->d.x : p->d.y;
+    double sg = dx < 0 ? -1.0 : 1.0;
+    c2d_vec2 n = ax == 0 ? v2(sg, 0) : v2(0, sg);
+    double face = ax == 0 ? p->ha.x : p->ha.y, side = ax == 0 ? p->ha.y : p->ha.x;
+    /* B's four edge normals in A's frame are +-(c, s) and +-(-s, c); the incident edge has the one
+     * most against n. Edge k of B runs from its corner k to k + 1 (corners from (-hbx, -hby)). */
+    c2d_vec2 bn[4] = {v2(p->s, -p->c), v2(p->c, p->s), v2(-p->s, p->c), v2(-p->c, -p->s)};
+    int k = 0;
+    for (int i = 1; i < 4; i++)
+        k = v2_dot(bn[i], n) < v2_dot(bn[k], n) ? i : k;
+    static const double cx[4] = {-1, 1, 1, -1}, cy[4] = {-1, -1, 1, 1};
+    c2d_vec2 e[2];
+    for (int j = 0; j < 2; j++) {
+        int q = (k + j) & 3;
+        double lx = cx[q] * p->hb.x, ly = cy[q] * p->hb.y;
+        e[j] = v2(p->d.x + (p->c * lx - p->s * ly), p->d.y + (p->s * lx + p->c * ly));
+    }
+    /* Clip to -side <= t <= side along the face, t the other coordinate. */
+    double t0 = ax == 0 ? e[0].y : e[0].x, t1 = ax == 0 ? e[1].y : e[1].x;
+    c2d_vec2 ends[2];
+    int m = 0;
+    if (t0 != t1) {
+        double u0 = (-side - t0) / (t1 - t0), u1 = (side - t0) / (t1 - t0);
+        double lo = c2d_maxd(0.0, c2d_mind(u0, u1)), hi = c2d_mind(1.0, c2d_maxd(u0, u1));
+        if (lo <= hi) {
+            ends[m++] = lo <= 0 ? e[0] : v2_lerp(e[0], e[1], lo);
+            if (hi > lo)
+                ends[m++] = hi >= 1 ? e[1] : v2_lerp(e[0], e[1], hi);
+        }
+    }
+    if (m == 0 && t0 != t1) {
+        /* Beside the face's extent by rounding (boxes touching corner to corner): the end nearest
+         * to it. */
+        double g0 = c2d_maxd(t0 - side, -side - t0), g1 = c2d_maxd(t1 - side, -side - t1);
+        ends[m++] = g0 <= g1 ? e[0] : e[1];
+    } else if (m == 0) {
+        ends[m++] = v2_dot(n, e[0]) <= v2_dot(n, e[1]) ? e[0] : e[1]; /* square to the face: the deeper end */
+    }
+    double depth = -p->sep, deepest = INFINITY;
+    memset(out, 0, sizeof *out);
+    out->normal = n;
+    out->depth = depth;
+    for (int i = 0; i < m; i++)
+        deepest = c2d_mind(deepest, v2_dot(n, ends[i]) - face);
+    for (int i = 0; i < m; i++) {
+        double sep = v2_dot(n, ends[i]) - face;
+        /* Ends beyond the face are no contact; when rounding puts every end there (touching), the
+         * deepest stands for the touch. */
+        if (sep > 0 && sep != deepest)
+            continue;
+        double pd = -sep;
+        out->points[out->count] = v2_mad(ends[i], -0.5 * sep, n);
+        out->point_depths[out->count] = pd < 0 ? 0 : (pd > depth ? depth : pd);
+        out->count++;
+    }
+}
+
+/* The box pair's overlap: the largest separation is not positive (touching counts). Computed with
+ * the boxes in the pair's order (see frame_is_second), so that both argument orders agree exactly. */
+static int box_box_overlap(const c2d_shape *a, const c2d_shape *b)
+{
+    box_pair p;
+    if (frame_is_second(a, b))
+        box_separation(b, a, &p);
+    else
+        box_separation(a, b, &p);
+    return p.sep <= 0;
+}
+
+static void box_box(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
+{
+    if (frame_is_second(a, b)) {
+        const c2d_shape *t = a;
+        a = b;
+        b = t;
+        box_box(a, b, out);
+        out->normal = v2_neg(out->normal);
+        return;
+    }
+    box_pair p;
+    box_separation(a, b, &p);
+    if (p.sep > 0) {
+        memset(out, 0, sizeof *out);
+        return;
+    }
+    int flip = p.axis >= 2;
+    const c2d_shape *ref = flip ? b : a;
+    if (flip) {
+        /* B's face carries it: the same in B's frame, with A as the incident box. */
+        box_pair q;
+        c2d_xf xb = c2d_shape_xf(b);
+        q.ha = p.hb;
+        q.hb = p.ha;
+        q.d = c2d_xf_local(xb, a->pos);
+        q.c = p.c;
+        q.s = -p.s;
+        q.sep = p.sep;
+        q.axis = p.axis - 2;
+        box_clip(&q, out);
+        out->normal = v2_neg(out->normal);
+    } else {
+        box_clip(&p, out);
+    }
+    c2d_xf x = c2d_shape_xf(ref);
+    out->normal = c2d_rotate(x, out->normal);
+    for (int i = 0; i < out->count; i++)
+        out->points[i] = c2d_xf_apply(x, out->points[i]);
+}
+
+c2d_status c2d_pair_frame_init(c2d_pair_frame *f, const c2d_shape *a, const c2d_shape *b)
+{
+    int swap = frame_is_second(a, b);
+    const c2d_shape *home = swap ? b : a, *carried = swap ? a : b;
+    f->heap = NULL;
+    c2d_vec2 *v = f->cv, *n = f->cn;
+    if (carried->count > C2D_PAIR_STACK) {
+        f->heap = malloc(2 * (size_t)carried->count * sizeof(c2d_vec2));
+        if (!f->heap)
+            return C2D_ERR_NO_MEMORY;
+        v = (c2d_vec2 *)f->heap;
+        n = v + carried->count;
+    }
+    c2d_core own, other;
+    if (home->count <= 2) {
+        f->frame.p = v2(0, 0);
+        f->frame.c = 1;
+        f->frame.s = 0;
+        own = c2d_world_core(home, f->own.v, f->on);
+        other = c2d_world_core(carried, v, n);
+    } else {
+        f->frame = c2d_shape_xf(home);
+        own = c2d_local_core(home, &f->own);
+        other = c2d_core_placed(carried, c2d_xf_relative(f->frame, c2d_shape_xf(carried)), v, n);
+    }
+    f->a = swap ? other : own;
+    f->b = swap ? own : other;
+    return C2D_OK;
+}
+
+void c2d_pair_frame_free(c2d_pair_frame *f)
+{
+    free(f->heap);
+    f->heap = NULL;
+}
+
+/* A circle against a polygon (not a rectangle: those have their own path), in the polygon's frame,
+ * where its core is stored: only the centre is carried in, and the result carried out. The normal is
+ * from the polygon to the circle (negated when flip). */
+static int circle_polygon(const c2d_shape *circle, const c2d_shape *poly, c2d_contact *out, int flip)
+{
+    c2d_xf x = c2d_shape_xf(poly);
+    c2d_core k;
+    k.v = poly->data;
+    k.n = poly->data + poly->count;
+    k.count = poly->count;
+    k.radius = 0;
+    int hit = c2d_circle_polygon(c2d_xf_local(x, circle->pos), circle->radius, &k, out, flip);
+    if (out && out->count > 0) {
+        out->normal = c2d_rotate(x, out->normal);
+        out->points[0] = c2d_xf_apply(x, out->points[0]);
+    }
+    return hit;
+}
+
+/* A circle's core in world coordinates: its centre. */
+static c2d_core circle_core(const c2d_shape *s)
+{
+    c2d_core k;
+    k.v = &s->pos;
+    k.n = NULL;
+    k.count = 1;
+    k.radius = s->radius;
+    return k;
 }
 
 c2d_status c2d_overlap(const c2d_shape *a, const c2d_shape *b, int *out)
 {
     if (!a || !b || !out)
         return C2D_ERR_NULL;
-    if (aabbs_apart(a, b)) {
+    if (circles_apart(a, b)) {
         *out = 0;
         return C2D_OK;
     }
     c2d_shape_type ta = a->type, tb = b->type;
-    int fast = -1;
-    if (ta == C2D_SHAPE_RECT && tb == C2D_SHAPE_RECT && !(a->axis_aligned && b->axis_aligned))
-        fast = rect_rect_overlap(a, b);
-    if (fast >= 0)
-        *out = fast;
-    else if (ta == C2D_SHAPE_CIRCLE && tb == C2D_SHAPE_RECT)
+    if (ta == C2D_SHAPE_RECT && tb == C2D_SHAPE_RECT) {
+        *out = box_box_overlap(a, b);
+    } else if (ta == C2D_SHAPE_CIRCLE && tb == C2D_SHAPE_RECT) {
         *out = circle_rect_overlap(a, b);
-    else if (ta == C2D_SHAPE_RECT && tb == C2D_SHAPE_CIRCLE)
+    } else if (ta == C2D_SHAPE_RECT && tb == C2D_SHAPE_CIRCLE) {
         *out = circle_rect_overlap(b, a);
-    else
-        *out = c2d_overlap_cores(a, b);
+    } else if (ta == C2D_SHAPE_CIRCLE && tb == C2D_SHAPE_CIRCLE) {
+        c2d_core ka = circle_core(a), kb = circle_core(b);
+        *out = c2d_overlap_cores(&ka, &kb);
+    } else if (ta == C2D_SHAPE_CIRCLE && tb == C2D_SHAPE_POLYGON) {
+        *out = circle_polygon(a, b, NULL, 0);
+    } else if (ta == C2D_SHAPE_POLYGON && tb == C2D_SHAPE_CIRCLE) {
+        *out = circle_polygon(b, a, NULL, 0);
+    } else {
+        c2d_pair_frame f;
+        c2d_status st = c2d_pair_frame_init(&f, a, b);
+        if (st != C2D_OK)
+            return st;
+        *out = c2d_overlap_cores(&f.a, &f.b);
+        c2d_pair_frame_free(&f);
+    }
     return C2D_OK;
 }
 
@@ -133,17 +360,37 @@ c2d_status c2d_collide(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
 {
     if (!a || !b || !out)
         return C2D_ERR_NULL;
-    if (aabbs_apart(a, b)) {
+    if (circles_apart(a, b)) {
         memset(out, 0, sizeof *out);
         return C2D_OK;
     }
-    if (a->type == C2D_SHAPE_CIRCLE && b->type == C2D_SHAPE_RECT) {
+    if (a->type == C2D_SHAPE_RECT && b->type == C2D_SHAPE_RECT) {
+        box_box(a, b, out);
+    } else if (a->type == C2D_SHAPE_CIRCLE && b->type == C2D_SHAPE_RECT) {
         circle_rect_contact(a, b, out);
         out->normal = v2_neg(out->normal);
     } else if (a->type == C2D_SHAPE_RECT && b->type == C2D_SHAPE_CIRCLE) {
         circle_rect_contact(b, a, out);
+    } else if (a->type == C2D_SHAPE_CIRCLE && b->type == C2D_SHAPE_CIRCLE) {
+        c2d_core ka = circle_core(a), kb = circle_core(b);
+        c2d_collide_cores(&ka, &kb, out);
+    } else if (a->type == C2D_SHAPE_CIRCLE && b->type == C2D_SHAPE_POLYGON) {
+        circle_polygon(a, b, out, 1);
+    } else if (a->type == C2D_SHAPE_POLYGON && b->type == C2D_SHAPE_CIRCLE) {
+        circle_polygon(b, a, out, 0);
     } else {
-        c2d_collide_cores(a, b, out);
+        /* In the pair's frame, then back into the world. */
+        c2d_pair_frame f;
+        c2d_status st = c2d_pair_frame_init(&f, a, b);
+        if (st != C2D_OK)
+            return st;
+        c2d_collide_cores(&f.a, &f.b, out);
+        c2d_pair_frame_free(&f);
+        if (out->count > 0) {
+            out->normal = c2d_rotate(f.frame, out->normal);
+            for (int i = 0; i < out->count; i++)
+                out->points[i] = c2d_xf_apply(f.frame, out->points[i]);
+        }
     }
     return C2D_OK;
 }

@@ -19,19 +19,19 @@ c2d_vec2 c2d_closest_on_segment(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p)
 }
 
 /* Distinct edges of a core: a 2-vertex core has one segment (its two "edges" coincide). */
-static int distinct_edges(const c2d_shape *s)
+static int distinct_edges(const c2d_core *s)
 {
     return s->count == 2 ? 1 : (s->count >= 3 ? s->count : 0);
 }
 
 /* Vertices of `v` against the edges of `e`: keeps the closest pair found so far. */
-static void vertices_to_edges(const c2d_shape *v, const c2d_shape *e, double *best, c2d_vec2 *pv, c2d_vec2 *pe)
+static void vertices_to_edges(const c2d_core *v, const c2d_core *e, double *best, c2d_vec2 *pv, c2d_vec2 *pe)
 {
     int ne = distinct_edges(e);
     for (int i = 0; i < v->count; i++) {
-        c2d_vec2 p = v->world[i];
+        c2d_vec2 p = v->v[i];
         for (int k = 0; k < ne; k++) {
-            c2d_vec2 q = c2d_closest_on_segment(e->world[k], e->world[(k + 1) % e->count], p);
+            c2d_vec2 q = c2d_closest_on_segment(e->v[k], e->v[(k + 1) % e->count], p);
             double d2 = v2_len2(v2_sub(p, q));
             if (d2 < *best) {
                 *best = d2;
@@ -44,12 +44,12 @@ static void vertices_to_edges(const c2d_shape *v, const c2d_shape *e, double *be
 
 /* For disjoint convex cores the closest pair always involves a vertex of one of them, so checking
  * every vertex against every edge of the other is exact. */
-double c2d_core_distance(const c2d_shape *a, const c2d_shape *b, c2d_vec2 *pa, c2d_vec2 *pb)
+double c2d_core_distance(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d_vec2 *pb)
 {
     double best = INFINITY;
     if (a->count == 1 && b->count == 1) {
-        *pa = a->world[0];
-        *pb = b->world[0];
+        *pa = a->v[0];
+        *pb = b->v[0];
         return v2_len_safe(v2_sub(*pb, *pa));
     }
     vertices_to_edges(a, b, &best, pa, pb);
@@ -62,13 +62,19 @@ c2d_status c2d_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_res
 {
     if (!a || !b || !out)
         return C2D_ERR_NULL;
+    /* In the pair's frame (see c2d_collide), then back into the world. */
+    c2d_pair_frame f;
+    c2d_status st = c2d_pair_frame_init(&f, a, b);
+    if (st != C2D_OK)
+        return st;
+    const c2d_core *ka = &f.a, *kb = &f.b;
     c2d_distance_result r;
     memset(&r, 0, sizeof r);
     /* Cores apart (even with the radii overlapping): the closest features are exact. Cores that
      * cross or touch: the contact's deepest point and the minimum translation. */
     c2d_vec2 pa, pb;
     double d;
-    if (c2d_cores_apart(a, b, &pa, &pb, &d)) {
+    if (c2d_cores_apart(ka, kb, &pa, &pb, &d)) {
         c2d_vec2 n = v2_normalize_or(v2_sub(pb, pa), v2(0, 1));
         r.distance = d - a->radius - b->radius;
         r.normal = n;
@@ -76,7 +82,7 @@ c2d_status c2d_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_res
         r.point_b = v2_mad(pb, -b->radius, n);
     } else {
         c2d_contact c;
-        c2d_collide_cores(a, b, &c);
+        c2d_collide_cores(ka, kb, &c);
         if (c.count > 0) {
             int k = (c.count == 2 && c.point_depths[1] > c.point_depths[0]) ? 1 : 0;
             r.distance = -c.depth;
@@ -87,14 +93,18 @@ c2d_status c2d_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_res
         } else {
             /* Touching within rounding, on the far side: the direction between the nearly
              * coincident closest points is noise, so the best face says which way. */
-            d = c2d_core_distance(a, b, &pa, &pb);
-            c2d_vec2 n = c2d_best_face_normal(a, b);
+            d = c2d_core_distance(ka, kb, &pa, &pb);
+            c2d_vec2 n = c2d_best_face_normal(ka, kb);
             r.distance = d - a->radius - b->radius;
             r.normal = n;
             r.point_a = v2_mad(pa, a->radius, n);
             r.point_b = v2_mad(pb, -b->radius, n);
         }
     }
+    c2d_pair_frame_free(&f);
+    r.normal = c2d_rotate(f.frame, r.normal);
+    r.point_a = c2d_xf_apply(f.frame, r.point_a);
+    r.point_b = c2d_xf_apply(f.frame, r.point_b);
     *out = r;
     return C2D_OK;
 }

@@ -9,12 +9,12 @@
 #include <string.h>
 
 /* Greatest signed distance of p from the edge lines of a polygon core (<= 0 inside). */
-static double polygon_separation(const c2d_shape *s, c2d_vec2 p, int *edge)
+static double polygon_separation(const c2d_core *k, c2d_vec2 p, int *edge)
 {
     double best = -INFINITY;
     *edge = 0;
-    for (int i = 0; i < s->count; i++) {
-        double d = v2_dot(s->normal[i], v2_sub(p, s->world[i]));
+    for (int i = 0; i < k->count; i++) {
+        double d = v2_dot(k->n[i], v2_sub(p, k->v[i]));
         if (d > best) {
             best = d;
             *edge = i;
@@ -23,32 +23,12 @@ static double polygon_separation(const c2d_shape *s, c2d_vec2 p, int *edge)
     return best;
 }
 
-/* Nearest point of the core's boundary to p (for a polygon core, p must be outside). */
-static c2d_vec2 core_closest(const c2d_shape *s, c2d_vec2 p)
-{
-    if (s->count == 1)
-        return s->world[0];
-    if (s->count == 2)
-        return c2d_closest_on_segment(s->world[0], s->world[1], p);
-    c2d_vec2 best = s->world[0];
-    double best_d2 = INFINITY;
-    for (int i = 0; i < s->count; i++) {
-        c2d_vec2 q = c2d_closest_on_segment(s->world[i], s->world[(i + 1) % s->count], p);
-        double d2 = v2_len2(v2_sub(p, q));
-        if (d2 < best_d2) {
-            best_d2 = d2;
-            best = q;
-        }
-    }
-    return best;
-}
-
 /* Whether p lies between the lines square to a 2-vertex core through its ends (measured along the
  * unit direction of the core, so that nothing underflows for a short core). */
-static int in_segment_slab(const c2d_shape *s, c2d_vec2 p)
+static int in_segment_slab(const c2d_core *k, c2d_vec2 p)
 {
-    c2d_vec2 u = v2(-s->normal[0].y, s->normal[0].x);
-    double along = v2_dot(v2_sub(p, s->world[0]), u), len = v2_dot(v2_sub(s->world[1], s->world[0]), u);
+    c2d_vec2 u = v2(-k->n[0].y, k->n[0].x);
+    double along = v2_dot(v2_sub(p, k->v[0]), u), len = v2_dot(v2_sub(k->v[1], k->v[0]), u);
     return along >= 0 && along <= len;
 }
 
@@ -60,34 +40,41 @@ c2d_status c2d_contains_point(const c2d_shape *shape, c2d_vec2 p, int *out)
     if ((st = c2d_check_vec(p)) != C2D_OK)
         return st;
     int e;
+    c2d_xf x = c2d_shape_xf(shape);
     switch (shape->type) {
     case C2D_SHAPE_RECT: {
-        c2d_vec2 d = v2_sub(p, shape->pos);
-        double lx = shape->cos_a * d.x + shape->sin_a * d.y, ly = -shape->sin_a * d.x + shape->cos_a * d.y;
-        *out = fabs(lx) <= shape->hx && fabs(ly) <= shape->hy;
+        c2d_vec2 l = c2d_xf_local(x, p);
+        *out = fabs(l.x) <= shape->data[0].x && fabs(l.y) <= shape->data[0].y;
         break;
     }
-    case C2D_SHAPE_POLYGON:
-        *out = polygon_separation(shape, p, &e) <= 0;
+    case C2D_SHAPE_POLYGON: {
+        c2d_core_buf buf;
+        c2d_core k = c2d_local_core(shape, &buf);
+        *out = polygon_separation(&k, c2d_xf_local(x, p), &e) <= 0;
         break;
+    }
     case C2D_SHAPE_SEGMENT: {
-        /* Exactly on the segment: on its line (an exact sign) and within the box of its ends. */
-        c2d_vec2 a = shape->world[0], b = shape->world[1];
-        *out = c2d_orient(a, b, p) == 0 && p.x >= fmin(a.x, b.x) && p.x <= fmax(a.x, b.x) && p.y >= fmin(a.y, b.y) &&
-               p.y <= fmax(a.y, b.y);
+        /* Exactly on the segment as placed: on its line (an exact sign) and within the box of its ends. */
+        c2d_vec2 a = c2d_world_vertex(shape, 0), b = c2d_world_vertex(shape, 1);
+        *out = c2d_orient(a, b, p) == 0 && p.x >= c2d_mind(a.x, b.x) && p.x <= c2d_maxd(a.x, b.x) &&
+               p.y >= c2d_mind(a.y, b.y) && p.y <= c2d_maxd(a.y, b.y);
         break;
     }
-    default: { /* circle, capsule: within the radius of the core */
-        if (shape->count == 2 && in_segment_slab(shape, p)) {
+    case C2D_SHAPE_CAPSULE: {
+        c2d_vec2 wv[2], wn[2];
+        c2d_core k = c2d_world_core(shape, wv, wn);
+        if (in_segment_slab(&k, p)) {
             /* Beside a capsule's core: the distance square to it, which (unlike the distance to the
              * projected point) does not carry the rounding along a long core. */
-            *out = fabs(v2_dot(v2_sub(p, shape->world[0]), shape->normal[0])) <= shape->radius;
+            *out = fabs(v2_dot(v2_sub(p, wv[0]), wn[0])) <= shape->radius;
             break;
         }
-        c2d_vec2 q = core_closest(shape, p);
-        *out = v2_within(v2_sub(p, q), shape->radius);
+        *out = v2_within(v2_sub(p, c2d_closest_on_segment(wv[0], wv[1], p)), shape->radius);
         break;
     }
+    default: /* circle */
+        *out = v2_within(v2_sub(p, shape->pos), shape->radius);
+        break;
     }
     return C2D_OK;
 }
@@ -101,19 +88,41 @@ c2d_status c2d_closest_point(const c2d_shape *shape, c2d_vec2 p, c2d_vec2 *out_p
         return st;
     c2d_vec2 q;
     double sd;
-    int e;
-    if (shape->count >= 3 && polygon_separation(shape, p, &e) <= 0) {
-        /* Inside a polygon: leave through the nearest edge line. */
-        double s = polygon_separation(shape, p, &e);
-        q = v2_mad(p, -s, shape->normal[e]);
-        sd = s;
+    c2d_xf x = c2d_shape_xf(shape);
+    if (shape->count >= 3) {
+        /* In the polygon's own frame. Inside: out through the nearest edge line. Outside: the nearest
+         * point of the nearest edge. */
+        c2d_core_buf buf;
+        c2d_core k = c2d_local_core(shape, &buf);
+        c2d_vec2 l = c2d_xf_local(x, p);
+        int e;
+        double s = polygon_separation(&k, l, &e);
+        if (s <= 0) {
+            q = v2_mad(l, -s, k.n[e]);
+            sd = s;
+        } else {
+            double best = INFINITY;
+            q = k.v[0];
+            for (int i = 0; i < k.count; i++) {
+                c2d_vec2 c = c2d_closest_on_segment(k.v[i], k.v[i + 1 == k.count ? 0 : i + 1], l);
+                double d2 = v2_len2(v2_sub(l, c));
+                if (d2 < best) {
+                    best = d2;
+                    q = c;
+                }
+            }
+            sd = v2_len_safe(v2_sub(l, q));
+        }
+        q = c2d_xf_apply(x, q);
     } else if (shape->count == 2) {
         /* A segment core: where p lies along it decides, measured once along its unit direction
          * (from its exact normal, so nothing underflows for a core a few denormals long). Beside
          * the core the way out is exactly square to it; beyond an end it is away from that end,
          * unless that direction runs back along the core (p within rounding of the end's line), where
          * the square one is right again. A core whose placed ends coincide is a point: any way. */
-        c2d_vec2 a = shape->world[0], b = shape->world[1], n = shape->normal[0], along = v2(-n.y, n.x);
+        c2d_vec2 wv[2], wn[2];
+        c2d_world_core(shape, wv, wn);
+        c2d_vec2 a = wv[0], b = wv[1], n = wn[0], along = v2(-n.y, n.x);
         double at = v2_dot(v2_sub(p, a), along), len = v2_dot(v2_sub(b, a), along);
         c2d_vec2 c = at <= 0 ? a : (at >= len ? b : v2_mad(a, at, along)), off = v2_sub(p, c);
         double d = v2_len_safe(off), across = v2_dot(off, n);
@@ -128,13 +137,10 @@ c2d_status c2d_closest_point(const c2d_shape *shape, c2d_vec2 p, c2d_vec2 *out_p
         q = v2_mad(c, shape->radius, dir);
         sd = d - shape->radius;
     } else {
-        c2d_vec2 c = core_closest(shape, p);
-        c2d_vec2 off = v2_sub(p, c);
-        double d = v2_len_safe(off);
-        /* On a point core every way out is the same distance: take up. */
-        c2d_vec2 dir = v2_normalize_or(off, v2(0, 1));
-        q = v2_mad(c, shape->radius, dir);
-        sd = d - shape->radius;
+        /* A circle: on the centre every way out is the same distance; take up. */
+        c2d_vec2 off = v2_sub(p, shape->pos);
+        q = v2_mad(shape->pos, shape->radius, v2_normalize_or(off, v2(0, 1)));
+        sd = v2_len_safe(off) - shape->radius;
     }
     if (out_point)
         *out_point = q;
@@ -299,9 +305,9 @@ static int on_line_ahead(c2d_vec2 o, c2d_vec2 d, c2d_vec2 p)
  * the unit direction u, or -1 for a miss; *p receives the point (an end point exactly, or the origin
  * when the ray starts on the segment) and *n the segment's normal facing the ray (minus u for a ray
  * along the segment). */
-static double ray_segment_exact(const c2d_shape *s, c2d_vec2 o, c2d_vec2 d, c2d_vec2 u, c2d_vec2 *p, c2d_vec2 *n)
+static double ray_segment_exact(const c2d_core *k, c2d_vec2 o, c2d_vec2 d, c2d_vec2 u, c2d_vec2 *p, c2d_vec2 *n)
 {
-    c2d_vec2 a = s->world[0], b = s->world[1];
+    c2d_vec2 a = k->v[0], b = k->v[1];
     int oa = c2d_orient_dir(o, d, a), ob = c2d_orient_dir(o, d, b);
     if (oa == ob && oa != 0)
         return -1; /* both ends strictly on one side of the ray's line */
@@ -322,7 +328,7 @@ static double ray_segment_exact(const c2d_shape *s, c2d_vec2 o, c2d_vec2 d, c2d_
         int cross = ob != 0 ? ob : -oa, at = c2d_orient(o, a, b);
         if (at * cross < 0)
             return -1;
-        *n = cross > 0 ? s->normal[1] : s->normal[0];
+        *n = cross > 0 ? k->n[1] : k->n[0];
         if (at == 0) {
             *p = o; /* the origin is on the segment */
             return 0;
@@ -365,38 +371,42 @@ c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 directi
     double best = -1;
     c2d_vec2 normal = v2_neg(u), point = origin;
     int exact_point = 0;
-    if (shape->type == C2D_SHAPE_SEGMENT) {
-        best = ray_segment_exact(shape, origin, direction, u, &point, &normal);
-        exact_point = 1;
-    } else if (shape->count >= 3 && shape->radius == 0) {
+    if (shape->count >= 3) {
+        /* In the polygon's own frame, where its core is stored: only the ray is carried. Offsets
+         * u x (v - o) there are rounded by about 3 ulps of |v - o|, and u itself by one. */
+        c2d_xf x = c2d_shape_xf(shape);
+        c2d_core_buf buf;
+        c2d_core k = c2d_local_core(shape, &buf);
+        c2d_vec2 o = c2d_xf_local(x, origin);
+        double tol = 4 * DBL_EPSILON * (fabs(o.x) + fabs(o.y) + 2 * shape->reach);
         int edge = -1;
-        /* Offsets u x (v - o) are rounded by about 3 ulps of |v - o|, and u itself by one. */
-        c2d_aabb b = shape->aabb;
-        double mag = fabs(origin.x) + fabs(origin.y) + fmax(fabs(b.min.x), fabs(b.max.x)) +
-                     fmax(fabs(b.min.y), fabs(b.max.y));
-        best = ray_polygon(shape->world, shape->normal, shape->count, origin, u, 4 * DBL_EPSILON * mag, &edge);
+        best = ray_polygon(k.v, k.n, k.count, o, c2d_unrotate(x, u), tol, &edge);
         if (edge >= 0)
-            normal = shape->normal[edge];
+            normal = c2d_rotate(x, k.n[edge]);
     } else {
+        c2d_vec2 wv[2], wn[2];
+        c2d_core k = c2d_world_core(shape, wv, wn);
         int inside = 0;
-        c2d_contains_point(shape, origin, &inside);
-        if (inside) {
+        if (shape->type == C2D_SHAPE_SEGMENT) {
+            best = ray_segment_exact(&k, origin, direction, u, &point, &normal);
+            exact_point = 1;
+        } else if (c2d_contains_point(shape, origin, &inside), inside) {
             best = 0;
         } else {
             /* Rounded core: the boundary is the core's edges pushed out by r, joined by corner arcs. */
             double r = shape->radius;
             best = INFINITY;
-            for (int i = 0; i < shape->count; i++) {
+            for (int i = 0; i < k.count; i++) {
                 c2d_vec2 n;
-                double s = ray_circle(origin, u, shape->world[i], r, &n);
+                double s = ray_circle(origin, u, wv[i], r, &n);
                 if (s >= 0 && s < best) {
                     best = s;
                     normal = n;
                 }
             }
-            for (int i = 0; i < c2d_edge_count(shape); i++) {
-                c2d_vec2 n = shape->normal[i];
-                c2d_vec2 p = v2_mad(shape->world[i], r, n), q = v2_mad(shape->world[(i + 1) % shape->count], r, n);
+            for (int i = 0; i < c2d_core_edges(&k); i++) {
+                c2d_vec2 n = wn[i];
+                c2d_vec2 p = v2_mad(wv[i], r, n), q = v2_mad(wv[1 - i], r, n);
                 double s = ray_segment(origin, u, p, q, n);
                 if (s >= 0 && s < best) {
                     best = s;

@@ -24,6 +24,8 @@ typedef struct mover {
     int n;
     double r;
     c2d_aabb box; /* at offset 0 */
+    c2d_vec2 own[C2D_PAIR_STACK]; /* a shape's placed core, when it fits */
+    c2d_vec2 *heap;               /* else here */
 } mover;
 
 /* Storage for one Minkowski hull. */
@@ -101,7 +103,7 @@ static c2d_status engine_seams(engine *e)
     for (int i = 0; i < n; i++) {
         e->seam_at[i] = mark[i] ? (int)feats : -1;
         if (mark[i])
-            feats += (size_t)set->shapes[i]->count;
+            feats += (size_t)set->core[i].count;
     }
     e->seam_ghost = (unsigned char *)malloc(feats > 0 ? feats : 1);
     e->seam_vcone = (c2d_cone *)malloc((feats > 0 ? feats : 1) * sizeof(c2d_cone));
@@ -202,19 +204,19 @@ static c2d_response response_of(const engine *e, int i)
  * cast against it. */
 static void make_hull(const engine *e, int i, int slot, c2d_rhull *h, c2d_vec2 *shift)
 {
-    const c2d_shape *b = e->set->shapes[i];
+    const c2d_core *b = &e->set->core[i];
     const mover *a = e->a;
     h->r = b->radius + a->r;
     if (a->n == 1) {
         h->n = b->count;
-        h->v = b->world;
-        h->nrm = b->normal;
+        h->v = b->v;
+        h->nrm = b->n;
         h->bvert = h->avert = NULL;
         *shift = a->v[0];
         return;
     }
     const hull_buf *hb = &e->buf[slot];
-    h->n = c2d_minkowski(b->world, b->normal, b->count, a->v, a->n, hb->v, hb->nrm, hb->bvert, hb->avert);
+    h->n = c2d_minkowski(b->v, b->n, b->count, a->v, a->n, hb->v, hb->nrm, hb->bvert, hb->avert);
     h->v = hb->v;
     h->nrm = hb->nrm;
     h->bvert = hb->bvert;
@@ -697,7 +699,7 @@ static void pair_exits(const engine *e, int i, int j, c2d_vec2 p, int clean, dou
  * mover's size, overlap. */
 static int may_meet(const engine *e, int i, int j)
 {
-    const c2d_aabb *a = &e->set->shapes[i]->aabb, *b = &e->set->shapes[j]->aabb;
+    const c2d_aabb *a = &e->set->entries[i].box, *b = &e->set->entries[j].box;
     double g = fmax(e->a->box.max.x - e->a->box.min.x, e->a->box.max.y - e->a->box.min.y) + e->tol;
     return a->min.x - g <= b->max.x && b->min.x - g <= a->max.x && a->min.y - g <= b->max.y &&
            b->min.y - g <= a->max.y;
@@ -910,13 +912,13 @@ static c2d_sweep_contact make_contact(const engine *e, int i, const c2d_rhull_hi
     c2d_sweep_contact c;
     c2d_rhull h;
     c2d_vec2 shift;
-    const c2d_shape *b = e->set->shapes[i];
+    const c2d_core *b = &e->set->core[i];
     make_hull(e, i, 1, &h, &shift);
     c.index = i;
     c.t = t;
     c.normal = f->normal;
     /* The point on the shape's surface: midway point moved out to B's side (they coincide at a hit). */
-    c2d_vec2 mid = c2d_rhull_contact_point(&h, f, b->world, b->radius, v2(0, 0), e->a->v, e->a->r, p);
+    c2d_vec2 mid = c2d_rhull_contact_point(&h, f, b->v, b->radius, v2(0, 0), e->a->v, e->a->r, p);
     c.point = mid;
     c.response = r;
     c.pushed_out = pushed;
@@ -1103,12 +1105,30 @@ static c2d_status check_options(const c2d_move_options *o, int n)
     return C2D_OK;
 }
 
-static void mover_of_shape(const c2d_shape *s, mover *m)
+/* The mover of a shape: its core placed in the world. Free with mover_free. */
+static c2d_status mover_of_shape(const c2d_shape *s, mover *m)
 {
-    m->v = s->world;
+    c2d_vec2 *v = m->own;
+    m->heap = NULL;
+    if (s->count > C2D_PAIR_STACK) {
+        m->heap = (c2d_vec2 *)malloc((size_t)s->count * sizeof(c2d_vec2));
+        if (!m->heap)
+            return C2D_ERR_NO_MEMORY;
+        v = m->heap;
+    }
+    for (int i = 0; i < s->count; i++)
+        v[i] = c2d_world_vertex(s, i);
+    m->v = v;
     m->n = s->count;
     m->r = s->radius;
-    m->box = s->aabb;
+    m->box = c2d_shape_aabb(s);
+    return C2D_OK;
+}
+
+static void mover_free(mover *m)
+{
+    free(m->heap);
+    m->heap = NULL;
 }
 
 static double vec_magnitude(c2d_vec2 v)
@@ -1125,12 +1145,15 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
     if (st != C2D_OK)
         return st;
     mover a;
-    mover_of_shape(mover_shape, &a);
+    if ((st = mover_of_shape(mover_shape, &a)) != C2D_OK)
+        return st;
     engine e;
     st = engine_init(&e, set, &a, NULL, C2D_RESPONSE_SLIDE,
                      c2d_max_num(c2d_aabb_magnitude(a.box), vec_magnitude(displacement)));
-    if (st != C2D_OK)
+    if (st != C2D_OK) {
+        mover_free(&a);
         return st;
+    }
     c2d_toi r;
     memset(&r, 0, sizeof r);
     r.t = 1;
@@ -1150,6 +1173,7 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
     int pr = push_round(&e, c.p, &np, &hit_index, &f, &deepest);
     if (pr < 0) {
         engine_free(&e);
+        mover_free(&a);
         return C2D_ERR_NO_MEMORY;
     }
     if (pr > 0) {
@@ -1170,7 +1194,7 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
         if (!(r.depth > 0))
             r.depth = deepest;
         r.normal = v2_neg(f.normal);
-        r.point = c2d_rhull_contact_point(&h, &sf, set->shapes[hit_index]->world, set->shapes[hit_index]->radius,
+        r.point = c2d_rhull_contact_point(&h, &sf, set->core[hit_index].v, set->core[hit_index].radius,
                                           v2(0, 0), a.v, a.r, v2(0, 0));
     } else {
         c2d_static_set_query(set, mover_box(&a, c.p, displacement, e.tol), cast_visit, &c);
@@ -1182,11 +1206,12 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
             r.state = C2D_TOI_HIT;
             r.t = c.hit.t;
             r.normal = v2_neg(c.hit.normal);
-            r.point = c2d_rhull_contact_point(&h, &c.hit, set->shapes[c.index]->world, set->shapes[c.index]->radius,
+            r.point = c2d_rhull_contact_point(&h, &c.hit, set->core[c.index].v, set->core[c.index].radius,
                                               v2(0, 0), a.v, a.r, v2_scale(displacement, c.hit.t));
         }
     }
     engine_free(&e);
+    mover_free(&a);
     *out = r;
     *index = hit_index;
     return C2D_OK;
@@ -1197,11 +1222,15 @@ c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *m
     if (!set || !mover_shape || !out)
         return C2D_ERR_NULL;
     mover a;
-    mover_of_shape(mover_shape, &a);
-    engine e;
-    c2d_status st = engine_init(&e, set, &a, NULL, C2D_RESPONSE_SLIDE, c2d_aabb_magnitude(a.box));
+    c2d_status st = mover_of_shape(mover_shape, &a);
     if (st != C2D_OK)
         return st;
+    engine e;
+    st = engine_init(&e, set, &a, NULL, C2D_RESPONSE_SLIDE, c2d_aabb_magnitude(a.box));
+    if (st != C2D_OK) {
+        mover_free(&a);
+        return st;
+    }
     c2d_vec2 p = v2(0, 0);
     for (int round = 0; round < MAX_PUSHES; round++) {
         c2d_vec2 np;
@@ -1210,6 +1239,7 @@ c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *m
         int r = push_round(&e, p, &np, &index, &f, NULL);
         if (r < 0) {
             engine_free(&e);
+        mover_free(&a);
             return C2D_ERR_NO_MEMORY;
         }
         if (r == 0)
@@ -1217,6 +1247,7 @@ c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *m
         p = np;
     }
     engine_free(&e);
+    mover_free(&a);
     *out = p;
     return C2D_OK;
 }
@@ -1235,18 +1266,22 @@ c2d_status c2d_static_set_move(const c2d_static_set *set, const c2d_shape *mover
     if (st != C2D_OK)
         return st;
     mover a;
-    mover_of_shape(mover_shape, &a);
+    if ((st = mover_of_shape(mover_shape, &a)) != C2D_OK)
+        return st;
     engine e;
     st = engine_init(&e, set, &a, options, C2D_RESPONSE_SLIDE,
                      c2d_max_num(c2d_aabb_magnitude(a.box), vec_magnitude(displacement)));
-    if (st != C2D_OK)
+    if (st != C2D_OK) {
+        mover_free(&a);
         return st;
+    }
     /* The defaults of c2d_move_options_default, without copying a whole options struct. */
     double restitution = options ? options->restitution : 1.0, friction = options ? options->friction : 0.0;
     c2d_vec2 p = v2(0, 0), vel = displacement;
     c2d_move_result res;
     st = run(&e, &p, &vel, 1.0, restitution, friction, &res, contacts, capacity);
     engine_free(&e);
+    mover_free(&a);
     if (st == C2D_OK)
         *result = res;
     return st;
@@ -1277,6 +1312,7 @@ c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball *ball, d
         return C2D_ERR_RANGE;
     static const c2d_vec2 centre = {0.0, 0.0};
     mover a;
+    a.heap = NULL;
     a.v = &centre;
     a.n = 1;
     a.r = ball->radius;
@@ -1292,6 +1328,7 @@ c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball *ball, d
     c2d_move_result res;
     st = run(&e, &p, &vel, dt, restitution, friction, &res, contacts, capacity);
     engine_free(&e);
+    mover_free(&a);
     if (st != C2D_OK)
         return st;
     ball->position = p;

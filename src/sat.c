@@ -28,43 +28,20 @@ static double near_face_tol(double reach, c2d_vec2 p)
     return C2D_NEAR_FACE * reach + 1e-3 * C2D_NEAR_FACE * (fabs(p.x) + fabs(p.y));
 }
 
-double c2d_max_separation(const c2d_shape *a, const c2d_shape *b, int *edge)
-{
-    int na = c2d_edge_count(a), nb = b->count;
-    double best = -INFINITY;
-    *edge = 0;
-    for (int i = 0; i < na; i++) {
-        c2d_vec2 n = a->normal[i], v = a->world[i];
-        double o = v2_dot(n, v);
-        double s = INFINITY;
-        for (int j = 0; j < nb; j++) {
-            double d = v2_dot(n, b->world[j]);
-            if (d < s)
-                s = d;
-        }
-        s -= o;
-        if (s > best) {
-            best = s;
-            *edge = i;
-        }
-    }
-    return best;
-}
-
 /* Separation along a's normals, stopping early once one exceeds `stop` (enough to reject).
  * Rotating calipers: a's normals turn counter-clockwise, so the vertex of b that is deepest along
  * each of them only ever advances counter-clockwise too. One scan finds it for the first normal;
  * after that each normal costs O(1) amortised, O(na + nb) in all instead of O(na * nb). */
-static double separation_until(const c2d_shape *a, const c2d_shape *b, double stop, int *edge)
+static double separation_until(const c2d_core *a, const c2d_core *b, double stop, int *edge)
 {
-    int na = c2d_edge_count(a), nb = b->count;
-    const c2d_vec2 *bv = b->world;
+    int na = c2d_core_edges(a), nb = b->count;
+    const c2d_vec2 *bv = b->v;
     double best = -INFINITY;
     *edge = 0;
     if (na == 0)
         return best;
     int j = 0;
-    c2d_vec2 n = a->normal[0];
+    c2d_vec2 n = a->n[0];
     double d = v2_dot(n, bv[0]);
     for (int k = 1; k < nb; k++) {
         double dk = v2_dot(n, bv[k]);
@@ -74,7 +51,7 @@ static double separation_until(const c2d_shape *a, const c2d_shape *b, double st
         }
     }
     for (int i = 0;;) {
-        double s = d - v2_dot(n, a->world[i]);
+        double s = d - v2_dot(n, a->v[i]);
         if (s > best) {
             best = s;
             *edge = i;
@@ -83,7 +60,7 @@ static double separation_until(const c2d_shape *a, const c2d_shape *b, double st
         }
         if (++i == na)
             break;
-        n = a->normal[i];
+        n = a->n[i];
         d = v2_dot(n, bv[j]);
         for (int steps = 1; steps < nb; steps++) {
             int k = j + 1 == nb ? 0 : j + 1;
@@ -103,23 +80,23 @@ static double separation_until(const c2d_shape *a, const c2d_shape *b, double st
 /* Point and segment cores have no area, so the Minkowski difference of two of them can itself be a
  * segment whose ends no edge normal covers (a point on a segment's line, beyond its end; two
  * collinear segments with a gap). For such pairs each segment's own direction is an axis too. */
-static double flat_gap(const c2d_shape *a, const c2d_shape *b)
+static double flat_gap(const c2d_core *a, const c2d_core *b)
 {
     double gap = -INFINITY;
     if (a->count > 2 || b->count > 2)
         return gap;
     for (int k = 0; k < 2; k++) {
-        const c2d_shape *seg = k ? b : a, *other = k ? a : b;
+        const c2d_core *seg = k ? b : a, *other = k ? a : b;
         if (seg->count != 2)
             continue;
         /* The unit direction, from the exact normal: a segment shorter than about 1e-154 has a
          * squared length that underflows (dividing by its length gave infinite gaps), and one whose
          * placed ends coincide (far out) has no direction of its own left. */
-        c2d_vec2 t = v2(-seg->normal[0].y, seg->normal[0].x);
-        double s0 = v2_dot(t, seg->world[0]), s1 = v2_dot(t, seg->world[1]);
+        c2d_vec2 t = v2(-seg->n[0].y, seg->n[0].x);
+        double s0 = v2_dot(t, seg->v[0]), s1 = v2_dot(t, seg->v[1]);
         double lo = INFINITY, hi = -INFINITY;
         for (int i = 0; i < other->count; i++) {
-            double d = v2_dot(t, other->world[i]);
+            double d = v2_dot(t, other->v[i]);
             lo = fmin(lo, d);
             hi = fmax(hi, d);
         }
@@ -142,31 +119,31 @@ static void add_point(c2d_contact *c, c2d_vec2 p, double depth)
 /* Contact points from reference face `e` of `ref` against the most opposed face of `inc`. n is the
  * reference face normal (from ref towards inc). Points are midway between the two surfaces. Returns
  * the separation of the deepest clipped end from the face along n. */
-static double clip_faces(const c2d_shape *ref, int e, const c2d_shape *inc, c2d_vec2 n, c2d_contact *c)
+static double clip_faces(const c2d_core *ref, int e, const c2d_core *inc, c2d_vec2 n, c2d_contact *c)
 {
     double rr = ref->radius, ri = inc->radius, reach = rr + ri;
     /* The face's unit direction, from its normal: a face whose placed ends coincide (a rectangle
      * thinner than the spacing of doubles there) or so short that products of its coordinates
      * underflow still has one, where v2 - v1 would give none. */
-    c2d_vec2 u = v2(-ref->normal[e].y, ref->normal[e].x);
-    c2d_vec2 v1 = ref->world[e], v2 = ref->world[(e + 1) % ref->count];
+    c2d_vec2 u = v2(-ref->n[e].y, ref->n[e].x);
+    c2d_vec2 v1 = ref->v[e], v2 = ref->v[(e + 1) % ref->count];
     c2d_vec2 ends[2];
     int m;
     if (inc->count == 1) {
-        ends[0] = inc->world[0];
+        ends[0] = inc->v[0];
         m = 1;
     } else {
         /* Incident edge: the one whose normal opposes n most. */
-        int k = 0, ni = c2d_edge_count(inc);
+        int k = 0, ni = c2d_core_edges(inc);
         double lo = INFINITY;
         for (int i = 0; i < ni; i++) {
-            double d = v2_dot(inc->normal[i], n);
+            double d = v2_dot(inc->n[i], n);
             if (d < lo) {
                 lo = d;
                 k = i;
             }
         }
-        c2d_vec2 i1 = inc->world[k], i2 = inc->world[(k + 1) % inc->count];
+        c2d_vec2 i1 = inc->v[k], i2 = inc->v[(k + 1) % inc->count];
         /* Clip the incident edge to the slab between the reference face's end points. */
         double lower = v2_dot(u, v1), upper = v2_dot(u, v2);
         double d1 = v2_dot(u, i1), d2 = v2_dot(u, i2);
@@ -244,9 +221,9 @@ static void no_contact(c2d_contact *out)
  * behind it. So the face-or-vertex decision looks at that edge only, and costs one square root.
  * Returns whether they overlap; fills out (normal from polygon to circle, negated when flip) when
  * out is not NULL. */
-static int circle_polygon(c2d_vec2 c, double r, const c2d_shape *p, c2d_contact *out, int flip)
+int c2d_circle_polygon(c2d_vec2 c, double r, const c2d_core *p, c2d_contact *out, int flip)
 {
-    const c2d_vec2 *v = c2d_placed_vertices(p), *nv = c2d_placed_normals(p);
+    const c2d_vec2 *v = p->v, *nv = p->n;
     int n = p->count, e = 0;
     double s = -INFINITY;
     for (int i = 0; i < n; i++) {
@@ -351,7 +328,7 @@ static int prefer_first(c2d_vec2 na, c2d_vec2 nb)
  * the full depth. When the face's slab holds only far parts of the incident edge (an edge nearly
  * square to the face, one that misses the slab, or a face taken as "near" only because the radii
  * are huge), the closest points pa, pb themselves make the contact, along out->normal. */
-static void keep_closest(c2d_contact *out, const c2d_shape *a, const c2d_shape *b, c2d_vec2 pa, c2d_vec2 pb,
+static void keep_closest(c2d_contact *out, const c2d_core *a, const c2d_core *b, c2d_vec2 pa, c2d_vec2 pb,
                          double deepest_sep)
 {
     double deepest = out->count == 0   ? -INFINITY
@@ -371,21 +348,21 @@ static void keep_closest(c2d_contact *out, const c2d_shape *a, const c2d_shape *
     out->point_depths[1] = 0;
 }
 
-void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
+void c2d_collide_cores(const c2d_core *a, const c2d_core *b, c2d_contact *out)
 {
     /* Circle against polygon first: that path writes the whole result itself. */
     if (a->count == 1 && b->count >= 3 && b->radius == 0) {
-        circle_polygon(c2d_placed_vertices(a)[0], a->radius, b, out, 1);
+        c2d_circle_polygon(a->v[0], a->radius, b, out, 1);
         return;
     }
     if (b->count == 1 && a->count >= 3 && a->radius == 0) {
-        circle_polygon(c2d_placed_vertices(b)[0], b->radius, a, out, 0);
+        c2d_circle_polygon(b->v[0], b->radius, a, out, 0);
         return;
     }
     double reach = a->radius + b->radius;
     memset(out, 0, sizeof *out);
     if (a->count == 1 && b->count == 1) {
-        c2d_vec2 d = v2_sub(b->world[0], a->world[0]);
+        c2d_vec2 d = v2_sub(b->v[0], a->v[0]);
         /* The same comparison as c2d_overlap_cores, so the two never disagree at touching. */
         if (!v2_within(d, reach))
             return;
@@ -395,7 +372,7 @@ void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
         /* The root of a rounded square may pass the reach by an ulp: that is touching, at depth 0. */
         out->depth = fmax(0.0, reach - dist);
         out->count = 1;
-        out->points[0] = v2_mid(v2_mad(a->world[0], a->radius, n), v2_mad(b->world[0], -b->radius, n));
+        out->points[0] = v2_mid(v2_mad(a->v[0], a->radius, n), v2_mad(b->v[0], -b->radius, n));
         out->point_depths[0] = out->depth;
         return;
     }
@@ -421,11 +398,11 @@ void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
             out->depth = s < reach ? reach - s : 0.0;
             double sep;
             if (sa >= sb) {
-                out->normal = a->normal[ea];
-                sep = clip_faces(a, ea, b, a->normal[ea], out);
+                out->normal = a->n[ea];
+                sep = clip_faces(a, ea, b, a->n[ea], out);
             } else {
-                sep = clip_faces(b, eb, a, b->normal[eb], out);
-                out->normal = v2_neg(b->normal[eb]);
+                sep = clip_faces(b, eb, a, b->n[eb], out);
+                out->normal = v2_neg(b->n[eb]);
             }
             keep_closest(out, a, b, pa, pb, sep);
             return;
@@ -433,14 +410,14 @@ void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
         c2d_vec2 n = v2_normalize_or(v2_sub(pb, pa), v2(0, 1));
         int fa = -1, fb = -1;
         double best_a = C2D_FACE_COS, best_b = C2D_FACE_COS;
-        for (int i = 0; i < c2d_edge_count(a); i++)
-            if (v2_dot(a->normal[i], n) >= best_a) {
-                best_a = v2_dot(a->normal[i], n);
+        for (int i = 0; i < c2d_core_edges(a); i++)
+            if (v2_dot(a->n[i], n) >= best_a) {
+                best_a = v2_dot(a->n[i], n);
                 fa = i;
             }
-        for (int i = 0; i < c2d_edge_count(b); i++)
-            if (-v2_dot(b->normal[i], n) >= best_b) {
-                best_b = -v2_dot(b->normal[i], n);
+        for (int i = 0; i < c2d_core_edges(b); i++)
+            if (-v2_dot(b->n[i], n) >= best_b) {
+                best_b = -v2_dot(b->n[i], n);
                 fb = i;
             }
         /* The normal stays the exact closest-feature direction; a face (nearly) parallel to it only
@@ -457,15 +434,15 @@ void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
     }
     /* Cores overlap (or touch): the axis of least penetration is the reference face. */
     out->depth = reach - s;
-    int use_a = c2d_edge_count(b) == 0 ||
-                (c2d_edge_count(a) > 0 && (sa > sb || (sa == sb && prefer_first(a->normal[ea], b->normal[eb]))));
+    int use_a = c2d_core_edges(b) == 0 ||
+                (c2d_core_edges(a) > 0 && (sa > sb || (sa == sb && prefer_first(a->n[ea], b->n[eb]))));
     double sep;
     if (use_a) {
-        out->normal = a->normal[ea];
-        sep = clip_faces(a, ea, b, a->normal[ea], out);
+        out->normal = a->n[ea];
+        sep = clip_faces(a, ea, b, a->n[ea], out);
     } else {
-        sep = clip_faces(b, eb, a, b->normal[eb], out);
-        out->normal = v2_neg(b->normal[eb]);
+        sep = clip_faces(b, eb, a, b->n[eb], out);
+        out->normal = v2_neg(b->n[eb]);
     }
     if (sep > reach + C2D_CLIP_TOL * (reach + fabs(out->points[0].x) + fabs(out->points[0].y))) {
         /* Every clipped end is beyond reach: the face's slab holds only far parts of the incident
@@ -477,15 +454,15 @@ void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
     }
 }
 
-int c2d_overlap_cores(const c2d_shape *a, const c2d_shape *b)
+int c2d_overlap_cores(const c2d_core *a, const c2d_core *b)
 {
     double reach = a->radius + b->radius;
     if (a->count == 1 && b->count == 1)
-        return v2_within(v2_sub(b->world[0], a->world[0]), reach);
+        return v2_within(v2_sub(b->v[0], a->v[0]), reach);
     if (a->count == 1 && b->count >= 3 && b->radius == 0)
-        return circle_polygon(c2d_placed_vertices(a)[0], a->radius, b, NULL, 0);
+        return c2d_circle_polygon(a->v[0], a->radius, b, NULL, 0);
     if (b->count == 1 && a->count >= 3 && a->radius == 0)
-        return circle_polygon(c2d_placed_vertices(b)[0], b->radius, a, NULL, 0);
+        return c2d_circle_polygon(b->v[0], b->radius, a, NULL, 0);
     int e;
     double sa = separation_until(a, b, reach, &e);
     if (sa > reach)
@@ -499,7 +476,7 @@ int c2d_overlap_cores(const c2d_shape *a, const c2d_shape *b)
     return c2d_core_distance(a, b, &pa, &pb) <= reach;
 }
 
-int c2d_cores_apart(const c2d_shape *a, const c2d_shape *b, c2d_vec2 *pa, c2d_vec2 *pb, double *d)
+int c2d_cores_apart(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d_vec2 *pb, double *d)
 {
     int e;
     if (!(a->count == 1 && b->count == 1) && separation_until(a, b, 0.0, &e) <= 0 &&
@@ -509,11 +486,11 @@ int c2d_cores_apart(const c2d_shape *a, const c2d_shape *b, c2d_vec2 *pa, c2d_ve
     return *d > near_face_tol(a->radius + b->radius, *pa);
 }
 
-c2d_vec2 c2d_best_face_normal(const c2d_shape *a, const c2d_shape *b)
+c2d_vec2 c2d_best_face_normal(const c2d_core *a, const c2d_core *b)
 {
     int ea, eb;
     double sa = separation_until(a, b, INFINITY, &ea), sb = separation_until(b, a, INFINITY, &eb);
-    if (c2d_edge_count(a) == 0 && c2d_edge_count(b) == 0)
+    if (c2d_core_edges(a) == 0 && c2d_core_edges(b) == 0)
         return v2(0, 1);
-    return sa >= sb ? a->normal[ea] : v2_neg(b->normal[eb]);
+    return sa >= sb ? a->n[ea] : v2_neg(b->n[eb]);
 }

@@ -14,10 +14,10 @@
 #include "sweep.h"
 
 /* Whether neighbour edges opposite to edge e of s cover it end to end (gaps up to their tolerance). */
-static int edge_covered(const c2d_shape *s, int e, const c2d_seam_neighbour *nb, int nn)
+static int edge_covered(const c2d_core *s, int e, const c2d_seam_neighbour *nb, int nn)
 {
-    c2d_vec2 a = s->world[e], b = s->world[(e + 1) % s->count];
-    c2d_vec2 n = s->normal[e];
+    c2d_vec2 a = s->v[e], b = s->v[(e + 1) % s->count];
+    c2d_vec2 n = s->n[e];
     double len = v2_len(v2_sub(b, a));
     c2d_vec2 t = v2_scale(v2_sub(b, a), 1.0 / len);
     double covered = 0.0, slack = 0.0;
@@ -34,7 +34,7 @@ static int edge_covered(const c2d_shape *s, int e, const c2d_seam_neighbour *nb,
     for (int progress = 1, pass = 0; progress && (pass == 0 || covered < len - slack); pass++) {
         progress = 0;
         for (int k = 0; k < nn; k++) {
-            const c2d_shape *o = nb[k].shape;
+            const c2d_core *o = nb[k].core;
             double tol = fmin(nb[k].tolerance, cap);
             if (o->radius > 0)
                 continue;
@@ -44,13 +44,13 @@ static int edge_covered(const c2d_shape *s, int e, const c2d_seam_neighbour *nb,
              * it only by rounding, which must not count (beyond the tolerance). */
             double front = -INFINITY;
             for (int v = 0; v < o->count; v++)
-                front = fmax(front, v2_dot(v2_sub(o->world[v], a), n));
+                front = fmax(front, v2_dot(v2_sub(o->v[v], a), n));
             if (!(front > tol))
                 continue;
-            for (int f = 0; f < c2d_edge_count(o); f++) {
-                if (v2_dot(o->normal[f], n) > -0.5)
+            for (int f = 0; f < c2d_core_edges(o); f++) {
+                if (v2_dot(o->n[f], n) > -0.5)
                     continue; /* not facing this edge */
-                c2d_vec2 c = v2_sub(o->world[f], a), d = v2_sub(o->world[(f + 1) % o->count], a);
+                c2d_vec2 c = v2_sub(o->v[f], a), d = v2_sub(o->v[(f + 1) % o->count], a);
                 if (fabs(v2_dot(c, n)) > tol || fabs(v2_dot(d, n)) > tol)
                     continue; /* not on this edge's line */
                 double lo = fmin(v2_dot(c, t), v2_dot(d, t)), hi = fmax(v2_dot(c, t), v2_dot(d, t));
@@ -70,7 +70,7 @@ static int edge_covered(const c2d_shape *s, int e, const c2d_seam_neighbour *nb,
 
 /* The normal cones the neighbour o has at point p: none touching (returns 0 and leaves *buried 0), p
  * buried inside o (*buried = 1), or up to two cones (two for the interior of a segment, one per side). */
-static int neighbour_cones(const c2d_shape *o, c2d_vec2 p, double tol, c2d_cone *cones, int *buried)
+static int neighbour_cones(const c2d_core *o, c2d_vec2 p, double tol, c2d_cone *cones, int *buried)
 {
     *buried = 0;
     if (o->radius > 0 || o->count < 2)
@@ -79,7 +79,7 @@ static int neighbour_cones(const c2d_shape *o, c2d_vec2 p, double tol, c2d_cone 
     int near = -1;
     double near_d = tol;
     for (int j = 0; j < o->count; j++) {
-        double d = v2_len(v2_sub(p, o->world[j]));
+        double d = v2_len(v2_sub(p, o->v[j]));
         if (d <= near_d && (near < 0 || d < near_d)) {
             near = j;
             near_d = d;
@@ -90,18 +90,18 @@ static int neighbour_cones(const c2d_shape *o, c2d_vec2 p, double tol, c2d_cone 
          * normal cone there is the union of theirs, from the edge before the first to the edge after
          * the last. Beyond a half-turn no arc can hold it: it then restricts nothing. */
         int n = o->count, first = near, last = near, run = 1;
-        while (run < n && v2_len(v2_sub(p, o->world[(first + n - 1) % n])) <= tol) {
+        while (run < n && v2_len(v2_sub(p, o->v[(first + n - 1) % n])) <= tol) {
             first = (first + n - 1) % n;
             run++;
         }
-        while (run < n && v2_len(v2_sub(p, o->world[(last + 1) % n])) <= tol) {
+        while (run < n && v2_len(v2_sub(p, o->v[(last + 1) % n])) <= tol) {
             last = (last + 1) % n;
             run++;
         }
-        cones[0] = c2d_core_vertex_cone(o->normal, n, near);
+        cones[0] = c2d_core_vertex_cone(o->n, n, near);
         if (run > 1) {
-            cones[0].lo = o->normal[(first + n - 1) % n];
-            cones[0].hi = o->normal[last];
+            cones[0].lo = o->n[(first + n - 1) % n];
+            cones[0].hi = o->n[last];
             double turn = v2_cross(cones[0].lo, cones[0].hi);
             if (run == n || turn < 0 || (turn == 0 && v2_dot(cones[0].lo, cones[0].hi) > 0)) {
                 cones[0].kind = C2D_CONE_FULL;
@@ -112,9 +112,9 @@ static int neighbour_cones(const c2d_shape *o, c2d_vec2 p, double tol, c2d_cone 
     }
     int found = 0;
     double deepest = -INFINITY;
-    for (int f = 0; f < c2d_edge_count(o); f++) {
-        c2d_vec2 a = o->world[f], b = o->world[(f + 1) % o->count];
-        double side = v2_dot(v2_sub(p, a), o->normal[f]);
+    for (int f = 0; f < c2d_core_edges(o); f++) {
+        c2d_vec2 a = o->v[f], b = o->v[(f + 1) % o->count];
+        double side = v2_dot(v2_sub(p, a), o->n[f]);
         deepest = fmax(deepest, side);
         if (fabs(side) > tol)
             continue;
@@ -123,7 +123,7 @@ static int neighbour_cones(const c2d_shape *o, c2d_vec2 p, double tol, c2d_cone 
         if (u < 0 || u > v2_len2(e))
             continue;
         cones[found].kind = C2D_CONE_ARC;
-        cones[found].lo = cones[found].hi = o->normal[f];
+        cones[found].lo = cones[found].hi = o->n[f];
         if (++found == 2)
             break;
     }
@@ -132,12 +132,12 @@ static int neighbour_cones(const c2d_shape *o, c2d_vec2 p, double tol, c2d_cone 
     return found;
 }
 
-void c2d_seams_compute(const c2d_shape *s, const c2d_seam_neighbour *nb, int nn, unsigned char *ghost_edge,
+void c2d_seams_compute(const c2d_core *s, const c2d_seam_neighbour *nb, int nn, unsigned char *ghost_edge,
                        c2d_cone *vcone)
 {
-    int n = s->count, ne = c2d_edge_count(s);
+    int n = s->count, ne = c2d_core_edges(s);
     for (int i = 0; i < n; i++)
-        vcone[i] = c2d_core_vertex_cone(s->normal, n, i);
+        vcone[i] = c2d_core_vertex_cone(s->n, n, i);
     for (int e = 0; e < ne; e++)
         ghost_edge[e] = 0;
     if (s->radius > 0 || n < 2)
@@ -148,12 +148,12 @@ void c2d_seams_compute(const c2d_shape *s, const c2d_seam_neighbour *nb, int nn,
         /* As for edges, the gap allowed at a corner is at most a quarter of the longer edge there: a
          * tolerance as long as the edges let the far end of a segment 180 units below a brick's
          * corner "touch" it and hide the corner, and a ball went in there. */
-        double cap = 0.25 * fmax(v2_len(v2_sub(s->world[(i + 1) % n], s->world[i])),
-                                 v2_len(v2_sub(s->world[i], s->world[(i + n - 1) % n])));
+        double cap = 0.25 * fmax(v2_len(v2_sub(s->v[(i + 1) % n], s->v[i])),
+                                 v2_len(v2_sub(s->v[i], s->v[(i + n - 1) % n])));
         for (int k = 0; k < nn && vcone[i].kind != C2D_CONE_EMPTY; k++) {
             c2d_cone cones[2];
             int buried;
-            int m = neighbour_cones(nb[k].shape, s->world[i], fmin(nb[k].tolerance, cap), cones, &buried);
+            int m = neighbour_cones(nb[k].core, s->v[i], fmin(nb[k].tolerance, cap), cones, &buried);
             if (buried) {
                 vcone[i].kind = C2D_CONE_EMPTY;
             } else if (m > 0) {

@@ -34,71 +34,84 @@ const char *c2d_status_string(c2d_status status)
     return "unknown status";
 }
 
-c2d_shape *c2d_shape_alloc(int count)
+const c2d_vec2 c2d_rect_normals[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+
+/* Entries of data a kind keeps (see struct c2d_shape). */
+static size_t data_slots(c2d_shape_type type, int count)
 {
-    /* The four arrays share one block sized exactly (a circle has one vertex and no normals), the
-     * placed ones first: a query then reads one short contiguous run of memory. */
-    int edges = count >= 2 ? count : 0;
-    size_t slots = 2 * (size_t)count + 2 * (size_t)edges;
-    c2d_shape *s = (c2d_shape *)calloc(1, sizeof(c2d_shape) + slots * sizeof(c2d_vec2));
+    switch (type) {
+    case C2D_SHAPE_CIRCLE: return 0;
+    case C2D_SHAPE_RECT: return 1;
+    default: return 2 * (size_t)count;
+    }
+}
+
+static size_t shape_bytes(const c2d_shape *s)
+{
+    return sizeof(c2d_shape) + data_slots(s->type, s->count) * sizeof(c2d_vec2);
+}
+
+/* A new shape of a kind with count core vertices, at the origin with angle 0, or NULL. */
+static c2d_shape *shape_alloc(c2d_shape_type type, int count)
+{
+    c2d_shape *s = (c2d_shape *)calloc(1, sizeof(c2d_shape) + data_slots(type, count) * sizeof(c2d_vec2));
     if (!s)
         return NULL;
+    s->type = type;
     s->count = count;
-    s->world = s->store;
-    s->normal = s->world + count;
-    s->local = s->normal + edges;
-    s->lnormal = s->local + count;
-    s->cos_a = 1.0;
+    s->c = 1.0;
     return s;
 }
 
-/* Recomputes everything derived from the position and angle. */
-void c2d_shape_place(c2d_shape *s)
+/* Sets the angle, with its cosine and sine. */
+static void set_angle(c2d_shape *s, double angle)
 {
-    double c = cos(s->angle), sn = sin(s->angle);
-    int n = s->count, ne = c2d_edge_count(s);
-    s->cos_a = c;
-    s->sin_a = sn;
-    s->axis_aligned = (c == 0.0 || sn == 0.0);
-    c2d_vec2 lo = v2(INFINITY, INFINITY), hi = v2(-INFINITY, -INFINITY);
-    for (int i = 0; i < n; i++) {
-        c2d_vec2 l = s->local[i];
-        c2d_vec2 w = v2(s->pos.x + (c * l.x - sn * l.y), s->pos.y + (sn * l.x + c * l.y));
-        s->world[i] = w;
-        lo.x = fmin(lo.x, w.x);
-        lo.y = fmin(lo.y, w.y);
-        hi.x = fmax(hi.x, w.x);
-        hi.y = fmax(hi.y, w.y);
-    }
-    for (int i = 0; i < ne; i++) {
-        c2d_vec2 l = s->lnormal[i];
-        s->normal[i] = v2(c * l.x - sn * l.y, sn * l.x + c * l.y);
-    }
-    s->aabb.min = v2(lo.x - s->radius, lo.y - s->radius);
-    s->aabb.max = v2(hi.x + s->radius, hi.y + s->radius);
+    s->angle = angle;
+    s->c = cos(angle);
+    s->s = sin(angle);
 }
 
-/* Local edge normals of a counter-clockwise core (2-vertex cores get both sides). */
-static void compute_local_normals(c2d_shape *s)
+/* The stored local normals of a capsule, segment or polygon from its local vertices, and the reach of
+ * every kind. */
+static void finish_core(c2d_shape *s)
 {
     int n = s->count;
+    double far = 0;
     if (s->type == C2D_SHAPE_RECT) {
-        /* Exact axes: a side too thin for half of it to be representable (a denormal width) has
-         * zero-length edges, whose computed normals would be the fallback and wrong. */
-        static const c2d_vec2 axes[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
-        memcpy(s->lnormal, axes, sizeof axes);
-        return;
+        far = v2_len_safe(s->data[0]);
+    } else if (n >= 2) {
+        c2d_vec2 *v = s->data, *nrm = s->data + n;
+        for (int i = 0; i < n; i++) {
+            nrm[i] = v2_normalize_or(v2_right(v2_sub(v[(i + 1) % n], v[i])), v2(0, 1));
+            double d = v2_len_safe(v[i]);
+            far = d > far ? d : far;
+        }
     }
-    for (int i = 0; i < n && n >= 2; i++) {
-        c2d_vec2 e = v2_sub(s->local[(i + 1) % n], s->local[i]);
-        s->lnormal[i] = v2_normalize_or(v2_right(e), v2(0, 1));
+    /* Rounded up by a relative 1e-15: the circle must hold every placed vertex, which rounding may
+     * put a few ulps beyond where the exact rotation does. */
+    s->reach = (far + s->radius) * (1 + 1e-15);
+}
+
+c2d_aabb c2d_shape_aabb(const c2d_shape *s)
+{
+    c2d_core_buf buf;
+    c2d_core k = c2d_local_core(s, &buf);
+    c2d_xf x = c2d_shape_xf(s);
+    c2d_vec2 lo = c2d_xf_apply(x, k.v[0]), hi = lo;
+    for (int i = 1; i < k.count; i++) {
+        c2d_vec2 w = c2d_xf_apply(x, k.v[i]);
+        lo = v2(w.x < lo.x ? w.x : lo.x, w.y < lo.y ? w.y : lo.y);
+        hi = v2(w.x > hi.x ? w.x : hi.x, w.y > hi.y ? w.y : hi.y);
     }
+    c2d_aabb b;
+    b.min = v2(lo.x - s->radius, lo.y - s->radius);
+    b.max = v2(hi.x + s->radius, hi.y + s->radius);
+    return b;
 }
 
 static c2d_status finish(c2d_shape *s, c2d_shape **out)
 {
-    compute_local_normals(s);
-    c2d_shape_place(s);
+    finish_core(s);
     *out = s;
     return C2D_OK;
 }
@@ -112,10 +125,9 @@ c2d_status c2d_circle_new(double x, double y, double r, c2d_shape **out)
         return st;
     if (!(r > 0))
         return C2D_ERR_SIZE;
-    c2d_shape *s = c2d_shape_alloc(1);
+    c2d_shape *s = shape_alloc(C2D_SHAPE_CIRCLE, 1);
     if (!s)
         return C2D_ERR_NO_MEMORY;
-    s->type = C2D_SHAPE_CIRCLE;
     s->radius = r;
     s->pos = v2(x, y);
     return finish(s, out);
@@ -131,19 +143,12 @@ c2d_status c2d_rect_new(double cx, double cy, double w, double h, double angle, 
         return st;
     if (!(w > 0) || !(h > 0))
         return C2D_ERR_SIZE;
-    c2d_shape *s = c2d_shape_alloc(4);
+    c2d_shape *s = shape_alloc(C2D_SHAPE_RECT, 4);
     if (!s)
         return C2D_ERR_NO_MEMORY;
-    double hx = 0.5 * w, hy = 0.5 * h;
-    s->type = C2D_SHAPE_RECT;
-    s->hx = hx;
-    s->hy = hy;
+    s->data[0] = v2(0.5 * w, 0.5 * h);
     s->pos = v2(cx, cy);
-    s->angle = angle;
-    s->local[0] = v2(-hx, -hy);
-    s->local[1] = v2(hx, -hy);
-    s->local[2] = v2(hx, hy);
-    s->local[3] = v2(-hx, hy);
+    set_angle(s, angle);
     return finish(s, out);
 }
 
@@ -159,14 +164,13 @@ static c2d_status new_two_point(c2d_shape_type type, c2d_vec2 a, c2d_vec2 b, dou
         return C2D_ERR_SIZE;
     if (a.x == b.x && a.y == b.y)
         return C2D_ERR_DEGENERATE;
-    c2d_shape *s = c2d_shape_alloc(2);
+    c2d_shape *s = shape_alloc(type, 2);
     if (!s)
         return C2D_ERR_NO_MEMORY;
-    s->type = type;
     s->radius = r;
     s->pos = v2_mid(a, b);
-    s->local[0] = v2_sub(a, s->pos);
-    s->local[1] = v2_sub(b, s->pos);
+    s->data[0] = v2_sub(a, s->pos);
+    s->data[1] = v2_sub(b, s->pos);
     return finish(s, out);
 }
 
@@ -179,19 +183,11 @@ c2d_status c2d_capsule_new(c2d_vec2 a, c2d_vec2 b, double r, c2d_shape **out)
  * but its sides may reach 2 * C2D_MAX_COORDINATE, which c2d_rect_new would refuse as a size. */
 c2d_status c2d_box_probe_new(c2d_aabb box, c2d_shape **out)
 {
-    c2d_shape *s = c2d_shape_alloc(4);
+    c2d_shape *s = shape_alloc(C2D_SHAPE_RECT, 4);
     if (!s)
         return C2D_ERR_NO_MEMORY;
-    double hx = 0.5 * (box.max.x - box.min.x), hy = 0.5 * (box.max.y - box.min.y);
-    s->type = C2D_SHAPE_RECT;
-    s->hx = hx;
-    s->hy = hy;
+    s->data[0] = v2(0.5 * (box.max.x - box.min.x), 0.5 * (box.max.y - box.min.y));
     s->pos = v2(0.5 * box.min.x + 0.5 * box.max.x, 0.5 * box.min.y + 0.5 * box.max.y);
-    s->angle = 0.0;
-    s->local[0] = v2(-hx, -hy);
-    s->local[1] = v2(hx, -hy);
-    s->local[2] = v2(hx, hy);
-    s->local[3] = v2(-hx, hy);
     return finish(s, out);
 }
 
@@ -222,7 +218,7 @@ static c2d_status new_polygon(const c2d_vec2 *points, int n, int hull, c2d_shape
         free(clean);
         return st;
     }
-    c2d_shape *s = c2d_shape_alloc(m);
+    c2d_shape *s = shape_alloc(C2D_SHAPE_POLYGON, m);
     if (!s) {
         free(clean);
         return C2D_ERR_NO_MEMORY;
@@ -238,10 +234,9 @@ static c2d_status new_polygon(const c2d_vec2 *points, int n, int hull, c2d_shape
         acc = v2_mad(acc, a, v2_add(e1, e2));
     }
     c2d_vec2 centroid = v2_add(o, v2_scale(acc, 1.0 / (3.0 * area2)));
-    s->type = C2D_SHAPE_POLYGON;
     s->pos = centroid;
     for (int i = 0; i < m; i++)
-        s->local[i] = v2_sub(clean[i], centroid);
+        s->data[i] = v2_sub(clean[i], centroid);
     free(clean);
     return finish(s, out);
 }
@@ -260,22 +255,10 @@ c2d_status c2d_shape_clone(const c2d_shape *shape, c2d_shape **out)
 {
     if (!shape || !out)
         return C2D_ERR_NULL;
-    c2d_shape *s = c2d_shape_alloc(shape->count);
+    c2d_shape *s = (c2d_shape *)malloc(shape_bytes(shape));
     if (!s)
         return C2D_ERR_NO_MEMORY;
-    /* Copy the fields, then the arrays, keeping the new block's own array pointers. */
-    c2d_vec2 *l = s->local, *ln = s->lnormal, *w = s->world, *nn = s->normal;
-    *s = *shape;
-    s->local = l;
-    s->lnormal = ln;
-    s->world = w;
-    s->normal = nn;
-    size_t vbytes = (size_t)shape->count * sizeof(c2d_vec2);
-    size_t nbytes = (size_t)c2d_edge_count(shape) * sizeof(c2d_vec2);
-    memcpy(s->world, shape->world, vbytes);
-    memcpy(s->local, shape->local, vbytes);
-    memcpy(s->normal, shape->normal, nbytes);
-    memcpy(s->lnormal, shape->lnormal, nbytes);
+    memcpy(s, shape, shape_bytes(shape));
     *out = s;
     return C2D_OK;
 }
@@ -313,25 +296,11 @@ c2d_status c2d_shape_set_transform(c2d_shape *shape, c2d_vec2 p, double angle)
         return C2D_ERR_NULL;
     if ((st = c2d_check_vec(p)) || (st = c2d_check_number(angle)))
         return st;
+    /* O(1) whatever the vertex count: queries place the core themselves. A new angle costs its
+     * cosine and sine; an unchanged one (a pure move) nothing more. */
     shape->pos = p;
-    if (angle != shape->angle) {
-        shape->angle = angle;
-        c2d_shape_place(shape);
-        return C2D_OK;
-    }
-    /* Pure translation: shift the placed vertices rather than recomputing sines. */
-    c2d_vec2 c = v2(shape->cos_a, shape->sin_a);
-    for (int i = 0; i < shape->count; i++) {
-        c2d_vec2 l = shape->local[i];
-        shape->world[i] = v2(p.x + (c.x * l.x - c.y * l.y), p.y + (c.y * l.x + c.x * l.y));
-    }
-    c2d_vec2 lo = shape->world[0], hi = shape->world[0];
-    for (int i = 1; i < shape->count; i++) {
-        lo = v2(fmin(lo.x, shape->world[i].x), fmin(lo.y, shape->world[i].y));
-        hi = v2(fmax(hi.x, shape->world[i].x), fmax(hi.y, shape->world[i].y));
-    }
-    shape->aabb.min = v2(lo.x - shape->radius, lo.y - shape->radius);
-    shape->aabb.max = v2(hi.x + shape->radius, hi.y + shape->radius);
+    if (angle != shape->angle)
+        set_angle(shape, angle);
     return C2D_OK;
 }
 
@@ -373,7 +342,7 @@ c2d_status c2d_shape_get_aabb(const c2d_shape *shape, c2d_aabb *out)
 {
     if (!shape || !out)
         return C2D_ERR_NULL;
-    *out = shape->aabb;
+    *out = c2d_shape_aabb(shape);
     return C2D_OK;
 }
 
@@ -398,6 +367,10 @@ c2d_status c2d_shape_get_vertices(const c2d_shape *shape, c2d_vec2 *out, int cap
         return C2D_OK;
     if (capacity < shape->count)
         return C2D_ERR_CAPACITY;
-    memcpy(out, shape->world, (size_t)shape->count * sizeof(c2d_vec2));
+    c2d_core_buf buf;
+    c2d_core k = c2d_local_core(shape, &buf);
+    c2d_xf x = c2d_shape_xf(shape);
+    for (int i = 0; i < k.count; i++)
+        out[i] = c2d_xf_apply(x, k.v[i]);
     return C2D_OK;
 }

@@ -1,10 +1,15 @@
 /* shape.h - the private layout of a shape and the small vector helpers every engine file shares.
  *
- * Every kind is stored as a "rounded convex core": a core of 1 vertex (circle), 2 vertices (capsule,
- * segment) or >= 3 vertices (rectangle, polygon), swollen by a radius (0 for all but circle and capsule).
- * That one representation lets the SAT, clipping, distance and ray code serve every pair of kinds.
- * World-space vertices and normals are recomputed eagerly on every move, so queries only read the shape:
- * that is what makes concurrent reads safe (no lazy caches written during a query).
+ * Every kind is a "rounded convex core": a core of 1 vertex (circle), 2 vertices (capsule, segment) or
+ * >= 3 vertices (rectangle, polygon), swollen by a radius (0 for all but circle and capsule). That one
+ * representation lets the SAT, clipping, distance and ray code serve every pair of kinds.
+ *
+ * A shape stores its core in its own frame only, and its placement (position, cosine and sine of its
+ * angle): placing a shape writes a few numbers, whatever its vertex count, and an 8-gon takes 320
+ * bytes. Queries between two shapes work in the frame of one of them, into which they carry the other
+ * (c2d_core_in); queries that need world coordinates compute them (c2d_world_core), always with the
+ * one formula of c2d_xf_apply, so every path sees the same placed vertices (those of
+ * c2d_shape_get_vertices). Queries only read a shape, which is what makes concurrent reads safe.
  */
 #ifndef C2D_SHAPE_H
 #define C2D_SHAPE_H
@@ -14,43 +19,66 @@
 #include <math.h>
 
 /* Edges of a core run from vertex i to vertex i+1 (mod count). A 2-vertex core has two edges, a->b and
- * b->a, with opposite normals: both sides of a segment are surface. A 1-vertex core has no edges. */
+ * b->a, with opposite normals: both sides of a segment are surface. A 1-vertex core has no edges.
+ *
+ * What data holds, by kind: a circle nothing (its core is its position); a rectangle its half extents
+ * (hx, hy), its core being the four corners from (-hx, -hy) counter-clockwise with the axes as normals;
+ * capsules, segments and polygons their count core vertices relative to the position, then their count
+ * unit outward edge normals, in the shape's frame. */
 struct c2d_shape {
-    /* Hot: read by every query. Kept first and contiguous with the placed arrays that follow. */
+    c2d_vec2 pos;        /* position: centre or centroid */
+    double c, s;         /* cosine and sine of the angle */
+    double radius;       /* rounding radius: circle, capsule; else 0 */
+    double reach;        /* radius of a circle about pos holding the shape: largest |core vertex| + radius */
+    double angle;        /* as set by the user */
     c2d_shape_type type;
-    int count;          /* core vertices: 1, 2, or >= 3 */
-    double radius;      /* rounding radius of the core: circle, capsule; else 0 */
-    c2d_aabb aabb;      /* tight box of the placed shape */
-    c2d_vec2 *world;    /* count vertices, placed */
-    c2d_vec2 *normal;   /* edge normals, placed (unit, outward) */
-    c2d_vec2 pos;       /* position: centre or centroid */
-    double cos_a, sin_a; /* rotation of the local frame */
-    double hx, hy;      /* half extents, rectangles only */
-    int axis_aligned;   /* rotation is exactly a multiple of 90 degrees (sin or cos is exactly 0) */
-    /* Cold: read when the shape moves. */
-    double angle;       /* as set by the user */
-    c2d_vec2 *local;    /* count vertices in the shape's frame (relative to pos, unrotated) */
-    c2d_vec2 *lnormal;  /* edge normals in the shape's frame (count of them if count >= 2) */
-    c2d_vec2 store[];   /* backing storage: world, normal, local, lnormal, in that order */
+    int count;           /* core vertices: 1, 2, or >= 3 */
+    c2d_vec2 data[];
 };
+
+/* A placement: the point p and the rotation (c, s). */
+typedef struct c2d_xf {
+    c2d_vec2 p;
+    double c, s;
+} c2d_xf;
+
+/* A core in some frame: count vertices counter-clockwise, and for count >= 2 as many unit outward edge
+ * normals (edge i from vertex i to i + 1), swollen by radius. */
+typedef struct c2d_core {
+    const c2d_vec2 *v;
+    const c2d_vec2 *n;
+    int count;
+    double radius;
+} c2d_core;
 
 /* Number of edges (and normals) of a core. */
 static inline int c2d_edge_count(const c2d_shape *s)
 {
     return s->count >= 2 ? s->count : 0;
 }
-
-/* The placed vertices and normals, found from the shape's address alone: c2d_shape_alloc puts them
- * first in the shape's own block (world, then normal), and every shape comes from it. Reading
- * s->world instead would make the vertex loads wait for the pointer's load, a second trip to memory
- * on every query of a shape that is not in the cache. */
-static inline const c2d_vec2 *c2d_placed_vertices(const c2d_shape *s)
+static inline int c2d_core_edges(const c2d_core *k)
 {
-    return s->store;
+    return k->count >= 2 ? k->count : 0;
 }
-static inline const c2d_vec2 *c2d_placed_normals(const c2d_shape *s)
+
+static inline c2d_xf c2d_shape_xf(const c2d_shape *s)
 {
-    return s->store + s->count;
+    c2d_xf x;
+    x.p = s->pos;
+    x.c = s->c;
+    x.s = s->s;
+    return x;
+}
+
+/* The larger and smaller of two numbers that are not NaN, as comparisons: fmax and fmin are libm calls
+ * (they must handle NaN), which on hot paths cost more than the arithmetic around them. */
+static inline double c2d_maxd(double a, double b)
+{
+    return a > b ? a : b;
+}
+static inline double c2d_mind(double a, double b)
+{
+    return a < b ? a : b;
 }
 
 static inline c2d_vec2 v2(double x, double y)
@@ -131,38 +159,148 @@ static inline c2d_status c2d_check_vec(c2d_vec2 p)
     return st != C2D_OK ? st : c2d_check_number(p.y);
 }
 
+/* ---- placements and cores ---- */
+
+/* The placed point of l: p + R l. The one formula for world coordinates: every path that needs a
+ * placed vertex computes it this way, so they all see the same numbers. */
+static inline c2d_vec2 c2d_xf_apply(c2d_xf x, c2d_vec2 l)
+{
+    return v2(x.p.x + (x.c * l.x - x.s * l.y), x.p.y + (x.s * l.x + x.c * l.y));
+}
+/* R v and R^T v. */
+static inline c2d_vec2 c2d_rotate(c2d_xf x, c2d_vec2 v)
+{
+    return v2(x.c * v.x - x.s * v.y, x.s * v.x + x.c * v.y);
+}
+static inline c2d_vec2 c2d_unrotate(c2d_xf x, c2d_vec2 v)
+{
+    return v2(x.c * v.x + x.s * v.y, -x.s * v.x + x.c * v.y);
+}
+/* The point w in the frame of x: R^T (w - p). */
+static inline c2d_vec2 c2d_xf_local(c2d_xf x, c2d_vec2 w)
+{
+    return c2d_unrotate(x, v2_sub(w, x.p));
+}
+/* The placement of frame b seen from frame a: a^-1 b. */
+static inline c2d_xf c2d_xf_relative(c2d_xf a, c2d_xf b)
+{
+    c2d_xf r;
+    r.p = c2d_xf_local(a, b.p);
+    r.c = a.c * b.c + a.s * b.s;
+    r.s = a.c * b.s - a.s * b.c;
+    return r;
+}
+
+/* The axes of a rectangle: the normals of its edges in its own frame. */
+extern const c2d_vec2 c2d_rect_normals[4];
+
+/* Room for the core vertices of a circle or rectangle, which are not stored. */
+typedef struct c2d_core_buf {
+    c2d_vec2 v[4];
+} c2d_core_buf;
+
+/* The shape's core in its own frame: pointers into the shape, or into buf for circles and rectangles. */
+static inline c2d_core c2d_local_core(const c2d_shape *s, c2d_core_buf *buf)
+{
+    c2d_core k;
+    k.count = s->count;
+    k.radius = s->radius;
+    if (s->type == C2D_SHAPE_RECT) {
+        double hx = s->data[0].x, hy = s->data[0].y;
+        buf->v[0] = v2(-hx, -hy);
+        buf->v[1] = v2(hx, -hy);
+        buf->v[2] = v2(hx, hy);
+        buf->v[3] = v2(-hx, hy);
+        k.v = buf->v;
+        k.n = c2d_rect_normals;
+    } else if (s->count == 1) {
+        buf->v[0] = v2(0, 0);
+        k.v = buf->v;
+        k.n = NULL;
+    } else {
+        k.v = s->data;
+        k.n = s->data + s->count;
+    }
+    return k;
+}
+
+/* The shape's core placed by x (its own placement for world coordinates, or a relative one): vertices
+ * and normals written to v and n, count entries each (n may be NULL for a circle). */
+static inline c2d_core c2d_core_placed(const c2d_shape *s, c2d_xf x, c2d_vec2 *v, c2d_vec2 *n)
+{
+    c2d_core_buf buf;
+    c2d_core l = c2d_local_core(s, &buf);
+    for (int i = 0; i < l.count; i++)
+        v[i] = c2d_xf_apply(x, l.v[i]);
+    for (int i = 0; i < c2d_core_edges(&l); i++)
+        n[i] = c2d_rotate(x, l.n[i]);
+    l.v = v;
+    l.n = l.count >= 2 ? n : NULL;
+    return l;
+}
+
+/* The shape's core in world coordinates (see c2d_core_placed). */
+static inline c2d_core c2d_world_core(const c2d_shape *s, c2d_vec2 *v, c2d_vec2 *n)
+{
+    return c2d_core_placed(s, c2d_shape_xf(s), v, n);
+}
+
+/* Placed vertex i of the shape. */
+static inline c2d_vec2 c2d_world_vertex(const c2d_shape *s, int i)
+{
+    c2d_core_buf buf;
+    return c2d_xf_apply(c2d_shape_xf(s), c2d_local_core(s, &buf).v[i]);
+}
+
 /* ---- shared engine internals (defined in the file named) ---- */
 
 /* hull.c: cleans a point list into a strictly convex counter-clockwise polygon in out (capacity n).
  * hull != 0 wraps arbitrary points; hull == 0 requires them to be in convex order. */
 c2d_status c2d_convex_points(const c2d_vec2 *points, int n, int hull, c2d_vec2 *out, int *out_n);
 
-/* shape.c: a new shape of a kind with count core vertices given in world coordinates (placed at
- * their centroid), or NULL when memory runs out. */
-c2d_shape *c2d_shape_alloc(int count);
-void c2d_shape_place(c2d_shape *s);
+/* shape.c: the tight box of the placed shape (its placed vertices, grown by the radius). */
+c2d_aabb c2d_shape_aabb(const c2d_shape *s);
 /* An axis-aligned rectangle over box (corners already checked; sides may exceed the size limit). */
 c2d_status c2d_box_probe_new(c2d_aabb box, c2d_shape **out);
 
 /* distance.c: closest points of the two cores (radius ignored) and their distance. Exact; the cores
  * may be disjoint or not (then the distance is 0 and the points are an arbitrary common point only
  * for point/segment cores; callers use SAT for overlapping polygons). */
-double c2d_core_distance(const c2d_shape *a, const c2d_shape *b, c2d_vec2 *pa, c2d_vec2 *pb);
+double c2d_core_distance(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d_vec2 *pb);
 /* Closest point of the segment a-b to p. */
 c2d_vec2 c2d_closest_on_segment(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p);
 
-/* sat.c: greatest separation of b's core from a's core along a's edge normals; *edge receives the
- * edge. -INFINITY when a's core has no edges. */
-double c2d_max_separation(const c2d_shape *a, const c2d_shape *b, int *edge);
-/* The contact of two rounded cores (general path for every pair). */
-void c2d_collide_cores(const c2d_shape *a, const c2d_shape *b, c2d_contact *out);
+/* sat.c: the narrow phase of two rounded cores in one frame. A circle (centre c, radius r) against a
+ * polygon core of radius 0: whether they overlap, and when out is not NULL the contact with the
+ * normal from the polygon to the circle (negated when flip). */
+int c2d_circle_polygon(c2d_vec2 c, double r, const c2d_core *p, c2d_contact *out, int flip);
+/* The contact of two rounded cores (normal from a to b). */
+void c2d_collide_cores(const c2d_core *a, const c2d_core *b, c2d_contact *out);
 /* Overlap of two rounded cores without building a manifold. */
-int c2d_overlap_cores(const c2d_shape *a, const c2d_shape *b);
+int c2d_overlap_cores(const c2d_core *a, const c2d_core *b);
 /* Whether the cores (radii left out) are apart by more than rounding, so that their closest points
  * (filled in with their distance d) define the normal. */
+int c2d_cores_apart(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d_vec2 *pb, double *d);
 /* The edge normal of either core (from a towards b) with the largest separation: the touching
  * direction when the cores' closest points nearly coincide. (0, 1) for two point cores. */
-c2d_vec2 c2d_best_face_normal(const c2d_shape *a, const c2d_shape *b);
-int c2d_cores_apart(const c2d_shape *a, const c2d_shape *b, c2d_vec2 *pa, c2d_vec2 *pb, double *d);
+c2d_vec2 c2d_best_face_normal(const c2d_core *a, const c2d_core *b);
+
+/* collide.c: the two shapes of a pair query as cores in one frame, a and b in the order of the
+ * arguments. The frame is that of the shape with more core vertices, whose stored core is used as it
+ * is while the other is carried into it; between equals it is chosen by their geometry, never by the
+ * order of the arguments, so that (a, b) and (b, a) compute alike. Two shapes of at most two core
+ * vertices each (circles, capsules, segments) are taken in the world, where coinciding placed end
+ * points coincide exactly. A carried core of more than C2D_PAIR_STACK vertices lives on the heap. */
+#define C2D_PAIR_STACK 16
+typedef struct c2d_pair_frame {
+    c2d_core a, b;
+    c2d_xf frame;      /* placement of the frame (the identity for the world) */
+    void *heap;
+    c2d_core_buf own;  /* the frame shape's core, for circles and rectangles */
+    c2d_vec2 on[2];    /* its normals, when it is placed in the world */
+    c2d_vec2 cv[C2D_PAIR_STACK], cn[C2D_PAIR_STACK]; /* the carried core */
+} c2d_pair_frame;
+c2d_status c2d_pair_frame_init(c2d_pair_frame *f, const c2d_shape *a, const c2d_shape *b);
+void c2d_pair_frame_free(c2d_pair_frame *f);
 
 #endif

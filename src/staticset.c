@@ -67,10 +67,10 @@ void c2d_static_set_query(const c2d_static_set *set, c2d_aabb box, c2d_set_visit
 static c2d_status build_grid(c2d_static_set *set)
 {
     int n = set->n;
-    c2d_aabb all = set->shapes[0]->aabb;
+    c2d_aabb all = set->entries[0].box;
     double size = 0;
     for (int i = 0; i < n; i++) {
-        c2d_aabb b = set->shapes[i]->aabb;
+        c2d_aabb b = set->entries[i].box;
         all.min = v2(fmin(all.min.x, b.min.x), fmin(all.min.y, b.min.y));
         all.max = v2(fmax(all.max.x, b.max.x), fmax(all.max.y, b.max.y));
         size += fmax(b.max.x - b.min.x, b.max.y - b.min.y);
@@ -88,11 +88,7 @@ static c2d_status build_grid(c2d_static_set *set)
     set->gw = (int)floor(w / cell) + 1;
     set->gh = (int)floor(h / cell) + 1;
     set->end = v2(set->origin.x + set->gw * set->cell, set->origin.y + set->gh * set->cell);
-    set->entries = (c2d_set_entry *)malloc((size_t)n * sizeof *set->entries);
-    if (!set->entries)
-        return C2D_ERR_NO_MEMORY;
     for (int i = 0; i < n; i++) {
-        set->entries[i].box = set->shapes[i]->aabb;
         set->entries[i].cx = cell_x(set, set->entries[i].box.min.x);
         set->entries[i].cy = cell_y(set, set->entries[i].box.min.y);
     }
@@ -103,7 +99,7 @@ static c2d_status build_grid(c2d_static_set *set)
     for (int pass = 0; pass < 2; pass++) {
         /* Pass 0 counts the entries per cell, pass 1 fills them behind the prefix sums. */
         for (int i = 0; i < n; i++) {
-            c2d_aabb b = set->shapes[i]->aabb;
+            c2d_aabb b = set->entries[i].box;
             for (int cy = cell_y(set, b.min.y); cy <= cell_y(set, b.max.y); cy++)
                 for (int cx = cell_x(set, b.min.x); cx <= cell_x(set, b.max.x); cx++) {
                     int c = cy * set->gw + cx;
@@ -157,7 +153,7 @@ static int gather_neighbour(void *ctx, int j)
         return 0;
     double tol = pair_tolerance(g->set, g->self, j);
     if (tol > 0) {
-        g->out[g->count].shape = g->set->shapes[j];
+        g->out[g->count].core = &g->set->core[j];
         g->out[g->count].tolerance = tol;
         g->count++;
     }
@@ -173,8 +169,8 @@ static void seams_among(const c2d_static_set *set, int i, const unsigned char *s
     g.out = scratch;
     g.self = i;
     g.count = 0;
-    c2d_static_set_query(set, box_grow(set->shapes[i]->aabb, set->max_tolerance), gather_neighbour, &g);
-    c2d_seams_compute(set->shapes[i], scratch, g.count, ghost, vcone);
+    c2d_static_set_query(set, box_grow(set->entries[i].box, set->max_tolerance), gather_neighbour, &g);
+    c2d_seams_compute(&set->core[i], scratch, g.count, ghost, vcone);
 }
 
 static void recompute_seams(c2d_static_set *set, int i)
@@ -206,7 +202,7 @@ void c2d_static_set_mark_near(const c2d_static_set *set, int j, const unsigned c
     near_ctx c;
     c.solid = solid;
     c.mark = mark;
-    c2d_static_set_query(set, box_grow(set->shapes[j]->aabb, set->max_tolerance), mark_solid, &c);
+    c2d_static_set_query(set, box_grow(set->entries[j].box, set->max_tolerance), mark_solid, &c);
 }
 
 typedef struct refresh_ctx {
@@ -226,17 +222,15 @@ static void refresh_around(c2d_static_set *set, int i)
     r.set = set;
     if (set->enabled[i])
         recompute_seams(set, i);
-    c2d_static_set_query(set, box_grow(set->shapes[i]->aabb, set->max_tolerance), refresh_one, &r);
+    c2d_static_set_query(set, box_grow(set->entries[i].box, set->max_tolerance), refresh_one, &r);
 }
 
 void c2d_static_set_destroy(c2d_static_set *set)
 {
     if (!set)
         return;
-    if (set->shapes)
-        for (int i = 0; i < set->n; i++)
-            c2d_shape_destroy(set->shapes[i]);
-    free(set->shapes);
+    free(set->core);
+    free(set->placed);
     free(set->enabled);
     free(set->offset);
     free(set->ghost);
@@ -272,26 +266,33 @@ c2d_status c2d_static_set_new(const c2d_shape *const *shapes, int n, const c2d_s
     if (!set)
         return C2D_ERR_NO_MEMORY;
     size_t slots = n > 0 ? (size_t)n : 1;
-    set->shapes = (c2d_shape **)calloc(slots, sizeof(c2d_shape *));
+    set->core = (c2d_core *)calloc(slots, sizeof(c2d_core));
+    set->entries = (c2d_set_entry *)calloc(slots, sizeof(c2d_set_entry));
     set->enabled = (unsigned char *)malloc(slots);
     set->offset = (int *)calloc(slots + 1, sizeof(int));
     set->scratch = (c2d_seam_neighbour *)malloc(slots * sizeof(c2d_seam_neighbour));
-    if (!set->shapes || !set->enabled || !set->offset || !set->scratch) {
+    if (!set->core || !set->entries || !set->enabled || !set->offset || !set->scratch) {
         c2d_static_set_destroy(set);
         return C2D_ERR_NO_MEMORY;
     }
     set->n = n;
     for (int i = 0; i < n; i++) {
-        c2d_status st = c2d_shape_clone(shapes[i], &set->shapes[i]);
-        if (st != C2D_OK) {
-            c2d_static_set_destroy(set);
-            return st;
-        }
         set->enabled[i] = 1;
         set->offset[i + 1] = set->offset[i] + shapes[i]->count;
-        set->magnitude = fmax(set->magnitude, c2d_aabb_magnitude(shapes[i]->aabb));
+        set->entries[i].box = c2d_shape_aabb(shapes[i]);
+        set->magnitude = fmax(set->magnitude, c2d_aabb_magnitude(set->entries[i].box));
         if (shapes[i]->count > set->max_count)
             set->max_count = shapes[i]->count;
+    }
+    /* The set never moves a shape: each core is placed once, its vertices then its normals. */
+    set->placed = (c2d_vec2 *)malloc((set->offset[n] > 0 ? 2 * (size_t)set->offset[n] : 1) * sizeof(c2d_vec2));
+    if (!set->placed) {
+        c2d_static_set_destroy(set);
+        return C2D_ERR_NO_MEMORY;
+    }
+    for (int i = 0; i < n; i++) {
+        c2d_vec2 *v = set->placed + 2 * (size_t)set->offset[i];
+        set->core[i] = c2d_world_core(shapes[i], v, v + shapes[i]->count);
     }
     size_t feats = set->offset[n] > 0 ? (size_t)set->offset[n] : 1;
     set->ghost = (unsigned char *)calloc(feats, 1);
@@ -370,7 +371,7 @@ c2d_status c2d_static_set_is_seam(const c2d_static_set *set, int i, int e, int *
 {
     if (!set || !out)
         return C2D_ERR_NULL;
-    if (i < 0 || i >= set->n || e < 0 || e >= c2d_edge_count(set->shapes[i]))
+    if (i < 0 || i >= set->n || e < 0 || e >= c2d_core_edges(&set->core[i]))
         return C2D_ERR_RANGE;
     *out = set->ghost[set->offset[i] + e] != 0;
     return C2D_OK;

@@ -449,30 +449,34 @@ c2d_status c2d_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_ve
         st = c2d_check_vec(db);
     if (st != C2D_OK)
         return st;
+    /* The hull's arrays, then both shapes placed in the world (the Minkowski merge reads them). */
     int cap = a->count + b->count;
-    c2d_vec2 sv[SWEEP_STACK], sn[SWEEP_STACK];
-    int sb[SWEEP_STACK], sa[SWEEP_STACK];
-    c2d_vec2 *v = sv, *nrm = sn;
-    int *bvert = sb, *avert = sa;
+    size_t bytes = (size_t)cap * (2 * sizeof(c2d_vec2) + 2 * sizeof(int)) + (size_t)cap * 2 * sizeof(c2d_vec2);
+    union {
+        char bytes[SWEEP_STACK * (4 * sizeof(c2d_vec2) + 2 * sizeof(int))];
+        double align;
+    } stack;
+    char *mem = stack.bytes;
     void *heap = NULL;
     if (cap > SWEEP_STACK) {
-        heap = malloc((size_t)cap * (2 * sizeof(c2d_vec2) + 2 * sizeof(int)));
+        heap = malloc(bytes);
         if (!heap)
             return C2D_ERR_NO_MEMORY;
-        v = (c2d_vec2 *)heap;
-        nrm = v + cap;
-        bvert = (int *)(nrm + cap);
-        avert = bvert + cap;
+        mem = (char *)heap;
     }
+    c2d_vec2 *v = (c2d_vec2 *)mem, *nrm = v + cap, *av = nrm + cap, *bv = av + a->count, *an = av + cap,
+             *bn = an + a->count;
+    int *bvert = (int *)(an + cap), *avert = bvert + cap;
+    c2d_core ka = c2d_world_core(a, av, an), kb = c2d_world_core(b, bv, bn);
     c2d_rhull h;
-    h.n = c2d_minkowski(b->world, b->normal, b->count, a->world, a->count, v, nrm, bvert, avert);
+    h.n = c2d_minkowski(kb.v, kb.n, kb.count, ka.v, ka.count, v, nrm, bvert, avert);
     h.v = v;
     h.nrm = nrm;
     h.bvert = bvert;
     h.avert = avert;
     h.r = a->radius + b->radius;
 
-    double scale = fmax(c2d_aabb_magnitude(a->aabb), c2d_aabb_magnitude(b->aabb));
+    double scale = fmax(c2d_aabb_magnitude(c2d_shape_aabb(a)), c2d_aabb_magnitude(c2d_shape_aabb(b)));
     scale = fmax(scale, fmax(fmax(fabs(da.x), fabs(da.y)), fmax(fabs(db.x), fabs(db.y))));
     double tol = c2d_sweep_tolerance(scale);
     c2d_vec2 zero = v2(0, 0);
@@ -484,13 +488,13 @@ c2d_status c2d_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_ve
         r.t = 0;
         r.depth = -sd;
         r.normal = v2_neg(f.normal);
-        r.point = c2d_rhull_contact_point(&h, &f, b->world, b->radius, zero, a->world, a->radius, zero);
+        r.point = c2d_rhull_contact_point(&h, &f, kb.v, b->radius, zero, ka.v, a->radius, zero);
     } else if (c2d_rhull_cast(&h, NULL, zero, v2_sub(da, db), 1.0, tol, &f)) {
         r.state = C2D_TOI_HIT;
         r.t = f.t;
         r.depth = 0;
         r.normal = v2_neg(f.normal);
-        r.point = c2d_rhull_contact_point(&h, &f, b->world, b->radius, v2_scale(db, f.t), a->world, a->radius,
+        r.point = c2d_rhull_contact_point(&h, &f, kb.v, b->radius, v2_scale(db, f.t), ka.v, a->radius,
                                           v2_scale(da, f.t));
     } else {
         r.state = C2D_TOI_NONE;

@@ -94,7 +94,7 @@ c2d_vec2 c2d_rhull_contact_point(const c2d_rhull *h, const c2d_rhull_hit *f, con
 
 /* A shape touching the one whose seams are computed, with the gap up to which they count as joined. */
 typedef struct c2d_seam_neighbour {
-    const c2d_shape *shape;
+    const c2d_core *core;
     double tolerance;
 } c2d_seam_neighbour;
 
@@ -102,7 +102,7 @@ typedef struct c2d_seam_neighbour {
  * a seam when opposite, collinear edges of neighbours cover it; a corner's cone of surface normals is
  * cut down to the normals every shape meeting there shares (empty where the union is flat or
  * concave). Shapes with a radius neither make nor get seams. */
-void c2d_seams_compute(const c2d_shape *s, const c2d_seam_neighbour *nb, int nn, unsigned char *ghost_edge,
+void c2d_seams_compute(const c2d_core *s, const c2d_seam_neighbour *nb, int nn, unsigned char *ghost_edge,
                        c2d_cone *vcone);
 
 /* ---- staticset.c: the static set handle, its grid, and the seam bookkeeping ---- */
@@ -117,7 +117,8 @@ typedef struct c2d_set_entry {
 
 struct c2d_static_set {
     int n;
-    c2d_shape **shapes;     /* private clones */
+    c2d_core *core;         /* each shape's core as placed: the set never moves a shape */
+    c2d_vec2 *placed;       /* the cores' vertices and normals (2 * offset[n] entries) */
     unsigned char *enabled;
     int *offset;            /* n + 1 offsets of each shape's entries in ghost and vcone (one per vertex) */
     unsigned char *ghost;   /* per edge: hidden seam */

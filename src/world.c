@@ -27,7 +27,7 @@
 typedef struct entry {
     c2d_shape *shape; /* NULL while the slot is free */
     uintptr_t user;
-    c2d_aabb tight;   /* the shape's box as of the last add or update */
+    c2d_aabb tight;   /* the shape's box as of the last add or update, grown by rounding (tight_box) */
     int node;         /* tree leaf; next free slot while free */
     unsigned gen;
     unsigned category, mask;
@@ -107,6 +107,21 @@ static c2d_world_id entry_id(const c2d_world *w, const entry *e)
 static inline double dmin(double a, double b) { return a < b ? a : b; }
 static inline double dmax(double a, double b) { return a > b ? a : b; }
 static inline double max3(double a, double b, double c) { return dmax(dmax(a, b), c); }
+
+/* The box the world tests an entry by before asking the narrow phase: the shape's tight box grown by
+ * the rounding of the narrow phase, whose answer for shapes touching within rounding (a circle whose
+ * distance from a point 1e-17 beyond its radius rounds to the radius) may be "touching" while the
+ * exact boxes are apart. Every pair and query the narrow phase accepts passes this box. */
+static c2d_aabb tight_box(const c2d_shape *s)
+{
+    c2d_aabb t = c2d_shape_aabb(s);
+    double ext = dmax(t.max.x - t.min.x, t.max.y - t.min.y);
+    double mag = max3(fabs(t.min.x), fabs(t.max.x), dmax(fabs(t.min.y), fabs(t.max.y)));
+    double m = 1e-12 * (mag + ext);
+    t.min = v2(t.min.x - m, t.min.y - m);
+    t.max = v2(t.max.x + m, t.max.y + m);
+    return t;
+}
 
 /* The box the tree keeps for a shape with tight box t that has just moved by `moved`. The margin lets
  * small moves skip the tree; the stretch along the motion (Box2D's predictive fattening, capped so a
@@ -426,7 +441,7 @@ c2d_status c2d_world_add(c2d_world *world, c2d_shape *shape, uintptr_t user, c2d
     entry *e = &world->entries[slot];
     e->shape = shape;
     e->user = user;
-    e->tight = shape->aabb;
+    e->tight = tight_box(shape);
     e->category = 1;
     e->mask = C2D_WORLD_ALL_BITS;
     e->gen = (e->gen & GEN_MASK) == GEN_MASK || e->gen == 0 ? 1 : e->gen + 1;
@@ -468,7 +483,7 @@ c2d_status c2d_world_update(c2d_world *world, c2d_world_id id)
         return C2D_ERR_RANGE;
     if (world->adds_since_build >= 256)
         maybe_rebuild(world);
-    c2d_aabb t = e->shape->aabb;
+    c2d_aabb t = tight_box(e->shape);
     const c2d_aabb *fat = &world->tree.nodes[e->node].box;
     if (!c2d_aabb_contains(fat, &t) || box_too_loose(world, fat, &t)) {
         c2d_vec2 moved = v2(0.5 * ((t.min.x + t.max.x) - (e->tight.min.x + e->tight.max.x)),
@@ -740,9 +755,10 @@ static c2d_status run_query(const c2d_world *w, c2d_aabb box, query_kind kind, c
         if (!e)
             continue;
         int hit = 0;
+        c2d_aabb tight;
         if (kind == Q_POINT)
             c2d_contains_point(e->shape, point, &hit);
-        else if (kind == Q_BOX_INSIDE && c2d_aabb_contains(&box, &e->shape->aabb))
+        else if (kind == Q_BOX_INSIDE && (tight = c2d_shape_aabb(e->shape), c2d_aabb_contains(&box, &tight)))
             hit = 1; /* the shape lies inside its own box, which lies inside the query box */
         else
             c2d_overlap(probe, e->shape, &hit);
@@ -805,7 +821,7 @@ c2d_status c2d_world_query_shape(const c2d_world *world, const c2d_shape *shape,
         return st;
     if (!shape)
         return C2D_ERR_NULL;
-    return run_query(world, shape->aabb, Q_SHAPE, shape, shape->pos, filter, out, capacity, count);
+    return run_query(world, c2d_shape_aabb(shape), Q_SHAPE, shape, shape->pos, filter, out, capacity, count);
 }
 
 /* ---- ray casts -------------------------------------------------------------------------------- */

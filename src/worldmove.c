@@ -320,7 +320,7 @@ c2d_status c2d_world_move(const c2d_world *world, const c2d_shape *mover, c2d_ve
         st = check_move_options(options);
     if (st != C2D_OK)
         return st;
-    return run_motion(world, mover, displacement, NULL, 0, mover->aabb, fabs(displacement.x) + fabs(displacement.y),
+    return run_motion(world, mover, displacement, NULL, 0, c2d_shape_aabb(mover), fabs(displacement.x) + fabs(displacement.y),
                       filter, respond, respond_ctx, options, result, contacts, capacity);
 }
 
