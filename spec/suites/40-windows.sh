@@ -172,6 +172,42 @@ if cmp -s "$work/cases-linux.txt" "$work/cases-nudged.txt" || \
 else ok "the comparison catches a turned result changed beyond its tolerance"; fi
 stamp "C cases compared"
 
+# ---- make dist: the release layout, and each package used the way its README says -----------------
+host=$(uname -s | tr A-Z a-z)-$(uname -m)
+if make --no-print-directory -s BUILD="$B" dist > "$B/windows-dist.log" 2>&1; then
+    missing=""
+    for f in $host/include/collide2d.h $host/lib/libcollide2d.so.1.0.0 $host/lib/libcollide2d.so.1 \
+        $host/lib/libcollide2d.so $host/lib/libcollide2d.a $host/lib/pkgconfig/collide2d.pc $host/lua51/collide2d.so \
+        $host/lua54/collide2d.so $host/README.md; do
+        [ -e "$B/dist/$f" ] || missing="$missing $f"
+    done
+    for arch in x86_64 i686; do
+        for f in bin/collide2d.dll lib/libcollide2d.dll.a lib/collide2d.def lib/pkgconfig/collide2d.pc \
+            include/collide2d.h lua51/collide2d.dll README.md; do
+            [ -e "$B/dist/windows-$arch/$f" ] || missing="$missing windows-$arch/$f"
+        done
+    done
+    [ -z "$missing" ] && ok "make dist lays out $host, windows-x86_64 and windows-i686 in $B/dist" \
+        || bad "make dist left out:$missing"
+    # Each package builds the cases program from its own folder through its .pc file (which finds its
+    # folder wherever the package was unpacked), and the program answers as the build tree's did.
+    d=$work/dist
+    mkdir -p "$d/windows"
+    pc() { PKG_CONFIG_PATH="$abs/dist/$1/lib/pkgconfig" pkg-config --cflags --libs collide2d; }
+    if ${CC:-cc} -std=c99 -O2 -o "$d/cases" spec/windows/cases.c $(pc "$host") -Wl,-rpath,"$abs/dist/$host/lib" &&
+        "$d/cases" | cmp -s - "$work/cases-linux.txt"; then
+        ok "the $host package builds and runs a C program through its own collide2d.pc"
+    else bad "the $host package does not build and run a C program through its collide2d.pc"; fi
+    cp "$B/dist/windows-x86_64/bin/collide2d.dll" "$d/windows/"
+    if x86_64-w64-mingw32-gcc -std=c99 -O2 -o "$d/windows/cases.exe" spec/windows/cases.c $(pc windows-x86_64) &&
+        wine_run "$d/windows/cases.exe" | cmp -s - "$work/cases-windows.txt"; then
+        ok "the windows-x86_64 package builds (mingw-w64, its collide2d.pc) and runs a C program under Wine"
+    else bad "the windows-x86_64 package does not build and run a C program"; fi
+else
+    bad "make dist (see $B/windows-dist.log)"; tail -n 20 "$B/windows-dist.log"
+fi
+stamp "dist checked"
+
 # ---- Lua: PUC Lua 5.1 for Windows with the module DLL ----------------------------------------------
 luaexe=$B/windows/lua5.1/lua.exe
 moddir=$B/windows/lua51
