@@ -10,7 +10,7 @@
 #    LÖVE game does;
 #  - the shared cases (spec/windows/cases.c and cases.lua) on Linux and on Windows, compared line by
 #    line: unturned shapes bit for bit, turned ones within 1e-9 (the platforms' cos and sin differ in the
-#    last bit for some angles: docs/windows.md). The 32-bit builds are not run (that needs i386 wine32).
+#    last bit for some angles: docs/platforms.md). The 32-bit builds are not run (that needs i386 wine32).
 # The cross-built Lua and the Wine prefix stay in the build tree, so only the first run pays for them.
 set -u
 B=${BUILD:-build}

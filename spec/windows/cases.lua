@@ -10,7 +10,7 @@
 --           every libm answers exactly) and the results must agree bit for bit;
 --   turned  shapes with other angles: the library places them with the C library's cos and sin, which
 --           are not correctly rounded and differ in the last bit between glibc and mingw-w64 for some
---           angles, so these agree to a tolerance only (see the suite and docs/windows.md).
+--           angles, so these agree to a tolerance only (see the suite and docs/platforms.md).
 -- Numbers are formatted here, by exact arithmetic, not by the C library's printf, so the comparison
 -- sees the bits themselves. The script itself uses only + - * / and sqrt (correctly rounded on every
 -- platform), never math.sin or math.cos: its inputs are the same bits everywhere, and only the
