@@ -5,7 +5,7 @@
 #    Windows' own DLLs (and, for the module, the Lua 5.1 API of lua51.dll that LuaJIT exports too);
 #  - under wine64: the C tests (spec/c/ but the Box2D cross-check, at 1/10 of the iterations), linked
 #    against collide2d.dll; PUC Lua 5.1 for Windows, built from Debian's source package, loading the
-#    module DLL and running the busted specs (spec/windows/run_specs.lua: describe/it and luassert,
+#    module DLL and running the busted specs (spec/windows/mini_busted.lua: describe/it and luassert,
 #    since busted's C modules do not exist for Windows), and finding it beside lua.exe as a fused
 #    LÖVE game does;
 #  - the shared cases (spec/windows/cases.c and cases.lua) on Linux and on Windows, compared line by
@@ -46,7 +46,7 @@ fi
 
 SHLIB=$B/libcollide2d.so.1.0.0
 mkdir -p "$B"
-if make --no-print-directory -s BUILD="$B" windows windows-lua windows-tests "$B/cases" "$B/lua51/collide2d.so" \
+if make --no-print-directory -s -j"$(nproc 2>/dev/null || echo 2)" BUILD="$B" windows windows-lua windows-tests "$B/cases" "$B/lua51/collide2d.so" \
     "$SHLIB" > "$B/windows-build.log" 2>&1; then
     ok "make windows builds collide2d.dll, its import library and the Lua module DLL for x86_64 and i686"
 else
@@ -245,7 +245,7 @@ case $loaded in
 esac
 
 # The busted specs, every file, with the Windows module.
-LUA_PATH="./?.lua;$luassert_path" LUA_CPATH="$moddir/?.dll" wine_run "$luaexe" spec/windows/run_specs.lua spec/*_spec.lua \
+LUA_PATH="./?.lua;$luassert_path" LUA_CPATH="$moddir/?.dll" wine_run "$luaexe" spec/windows/mini_busted.lua spec/*_spec.lua \
     > "$work/specs.out" 2>&1
 grep -v '^ok ' "$work/specs.out"
 line=$(grep -E '^RESULT passed=[0-9]+ failed=[0-9]+' "$work/specs.out" | tail -n 1)

@@ -1,11 +1,11 @@
--- spec/windows/run_specs.lua - runs busted spec files where busted cannot run: under the Windows Lua 5.1
+-- spec/windows/mini_busted.lua - runs busted spec files where busted cannot run: under the Windows Lua 5.1
 -- interpreter in Wine (spec/suites/40-windows.sh), which has none of busted's C modules. The specs use
 -- only describe, it and luassert's assertions (pure Lua, found on LUA_PATH), so this implements just
 -- those with busted's order: describe blocks run first and register their tests, then each test runs,
 -- in order, in its own protected call. Anything else a spec might call (before_each, pending, ...)
 -- is not defined, so a spec that needs it fails loudly instead of passing unchecked.
 -- Prints "ok - ..." or "not ok - ..." per test, then "RESULT passed=N failed=M".
--- Usage: lua run_specs.lua spec/queries_spec.lua [more spec files]
+-- Usage: lua mini_busted.lua spec/queries_spec.lua [more spec files]
 local luassert = require 'luassert'
 
 local tests = {}
