@@ -13,6 +13,8 @@
 #                       of lua5.1 (`apt-get source`, needs a deb-src entry: scripts/deps.sh adds one)
 #                       with the same cross compiler; it is what the module links against and what the
 #                       suite runs it in. It stays in the build tree: later runs reuse it.
+#                       Also LuaJIT for 64-bit Windows (luajit/luajit.exe and its lua51.dll, the runtime
+#                       LÖVE ships), from Debian's luajit source package, to run the module as LÖVE does.
 #   make windows-tests  the 64-bit test programs: the C tests (spec/c/ without the Box2D cross-check)
 #                       and spec/windows/cases.c, linked against collide2d.dll
 # Only what the header's export macro already does is Windows-specific: no other code path differs.
@@ -42,15 +44,20 @@ WIN_MOD_DEF     := $(BUILD)/windows-src/collide2d-lua.def
 .PHONY: windows windows-lua windows-tests $(WIN_ARCHS:%=windows-%)
 windows: $(WIN_ARCHS:%=windows-%)
 
-$(WIN_LUA_SRC)/src/lua.h:
+# Debian's source package $(1), unpacked into $(2) (apt-get source names the directory after the version).
+define WIN_FETCH
 	@command -v apt-get >/dev/null 2>&1 && command -v dpkg-source >/dev/null 2>&1 || \
 	    { echo "windows: apt-get source needs apt and dpkg-dev (apt-get install dpkg-dev)" >&2; exit 1; }
-	@rm -rf $(BUILD)/windows-src/fetch $(WIN_LUA_SRC) && mkdir -p $(BUILD)/windows-src/fetch
-	@echo "windows: apt-get source lua5.1 (Debian's source package, into $(BUILD)/windows-src)"
-	@cd $(BUILD)/windows-src/fetch && apt-get source -qq lua5.1 > ../apt-source.log 2>&1 || \
-	    { cat ../apt-source.log >&2; echo "windows: apt-get source lua5.1 failed; is there a deb-src entry? (scripts/deps.sh adds one as root)" >&2; exit 1; }
-	@mv $(BUILD)/windows-src/fetch/lua5.1-*/ $(WIN_LUA_SRC) && rm -rf $(BUILD)/windows-src/fetch
+	@rm -rf $(BUILD)/windows-src/fetch-$(1) $(2) && mkdir -p $(BUILD)/windows-src/fetch-$(1)
+	@echo "windows: apt-get source $(1) (Debian's source package, into $(2))"
+	@cd $(BUILD)/windows-src/fetch-$(1) && apt-get source -qq $(1) > ../apt-source-$(1).log 2>&1 || \
+	    { cat ../apt-source-$(1).log >&2; echo "windows: apt-get source $(1) failed; is there a deb-src entry? (scripts/deps.sh adds one as root)" >&2; exit 1; }
+	@mv $(BUILD)/windows-src/fetch-$(1)/$(1)-*/ $(2) && rm -rf $(BUILD)/windows-src/fetch-$(1)
 	@touch $@
+endef
+
+$(WIN_LUA_SRC)/src/lua.h:
+	$(call WIN_FETCH,lua5.1,$(WIN_LUA_SRC))
 
 $(WIN_MOD_DEF):
 	@mkdir -p $(@D)
@@ -98,7 +105,25 @@ windows-$(1): $(2)/collide2d.dll $(2)/include/collide2d.h $(2)/lua51/collide2d.d
 endef
 $(foreach a,$(WIN_ARCHS),$(eval $(call WIN_RULES,$(a),$(WIN_DIR_$(a)))))
 
-windows-lua: $(foreach a,$(WIN_ARCHS),$(WIN_DIR_$(a))/lua5.1/lua.exe)
+# LuaJIT for 64-bit Windows, the runtime LÖVE 11 ships (its lua51.dll), from Debian's luajit source
+# package, cross-built as LuaJIT documents it (a host compiler for its build tools, the mingw-w64 one
+# for the target; MAKEFLAGS is cleared so that this build's variables, such as CC, do not reach
+# LuaJIT's Makefile). The suite runs the module in it, with the FFI fast path and without.
+WIN_LUAJIT_SRC := $(BUILD)/windows-src/luajit
+WIN_LUAJIT_DIR := $(WIN_DIR_x86_64)/luajit
+
+$(WIN_LUAJIT_SRC)/src/luajit.h:
+	$(call WIN_FETCH,luajit,$(WIN_LUAJIT_SRC))
+
+$(WIN_LUAJIT_DIR)/luajit.exe: $(WIN_LUAJIT_SRC)/src/luajit.h | $(WIN_DIR_x86_64)/.toolchain
+	MAKEFLAGS= $(MAKE) -C $(WIN_LUAJIT_SRC) HOST_CC="$(CC)" CROSS=x86_64-w64-mingw32- TARGET_SYS=Windows \
+	    BUILDMODE=dynamic > $(BUILD)/windows-src/luajit-build.log 2>&1 || \
+	    { tail -n 30 $(BUILD)/windows-src/luajit-build.log >&2; exit 1; }
+	@mkdir -p $(@D)
+	cp $(WIN_LUAJIT_SRC)/src/lua51.dll $(@D)/
+	cp $(WIN_LUAJIT_SRC)/src/luajit.exe $@
+
+windows-lua: $(foreach a,$(WIN_ARCHS),$(WIN_DIR_$(a))/lua5.1/lua.exe) $(WIN_LUAJIT_DIR)/luajit.exe
 
 # ---- the 64-bit test programs (spec/suites/40-windows.sh runs them under Wine) ---------------------
 WIN_TEST_DIR   := $(WIN_DIR_x86_64)/test

@@ -4,10 +4,10 @@
 #    functions of the .so; the module: luaopen_collide2d alone) and needs nothing beside it but
 #    Windows' own DLLs (and, for the module, the Lua 5.1 API of lua51.dll that LuaJIT exports too);
 #  - under wine64: the C tests (spec/c/ but the Box2D cross-check, at 1/10 of the iterations), linked
-#    against collide2d.dll; PUC Lua 5.1 for Windows, built from Debian's source package, loading the
-#    module DLL and running the busted specs (spec/windows/mini_busted.lua: describe/it and luassert,
-#    since busted's C modules do not exist for Windows), and finding it beside lua.exe as a fused
-#    LÖVE game does;
+#    against collide2d.dll; PUC Lua 5.1 and LuaJIT for Windows, built from Debian's source packages,
+#    loading the module DLL and running the busted specs (spec/windows/mini_busted.lua: describe/it and
+#    luassert, since busted's C modules do not exist for Windows); LuaJIT finding it beside its .exe
+#    as a fused LÖVE game does;
 #  - the shared cases (spec/windows/cases.c and cases.lua) on Linux and on Windows, compared line by
 #    line: unturned shapes bit for bit, turned ones within 1e-9 (the platforms' cos and sin differ in the
 #    last bit for some angles: docs/platforms.md). The 32-bit builds are not run (that needs i386 wine32).
@@ -208,62 +208,79 @@ else
 fi
 stamp "dist checked"
 
-# ---- Lua: PUC Lua 5.1 for Windows with the module DLL ----------------------------------------------
-luaexe=$B/windows/lua5.1/lua.exe
+# ---- Lua: the module DLL in PUC Lua 5.1 and in LuaJIT for Windows ---------------------------------
+# PUC Lua's lua.exe uses the lua51.dll built beside it; luajit.exe uses LuaJIT's lua51.dll, the file
+# LÖVE ships. The module, linked against "lua51.dll", must work with both.
+puc=$B/windows/lua5.1/lua.exe
+lj=$B/windows/luajit/luajit.exe
 moddir=$B/windows/lua51
 luassert_path="/usr/share/lua/5.1/?.lua;/usr/share/lua/5.1/?/init.lua"
 [ -f /usr/share/lua/5.1/luassert/init.lua ] || bad "luassert (pure Lua, from lua-busted) not found in /usr/share/lua/5.1"
+# Prints which file require loaded, the Lua, and whether LuaJIT's FFI fast path is in place.
 probe='local c = require "collide2d"
 for p in package.cpath:gmatch("[^;]+") do
   local f = p:gsub("%?", "collide2d"); local h = io.open(f)
-  if h then h:close(); print("module: " .. f .. " (collide2d " .. c._VERSION .. ", " .. _VERSION .. ")"); break end
+  if h then h:close(); io.write(f, " (collide2d ", c._VERSION, ", ", jit and jit.version or _VERSION,
+    debug.getinfo(c.collide, "S").what == "Lua" and ", FFI fast path" or "", ")\n"); break end
 end
 local nx, ny, depth, x, y = c.circle(0, 0, 1):collide(c.circle(1.5, 0, 1))
 assert(nx == 1 and ny == 0 and depth == 0.5 and x == 0.75 and y == 0)'
-loaded=$(LUA_CPATH="$moddir/?.dll" wine_run "$luaexe" -e "$probe" 2>&1)
-printf '%s\n' "$loaded"
-case $loaded in
-    "module: $moddir/collide2d.dll (collide2d 1.0.0, Lua 5.1)") ok "lua.exe (PUC Lua 5.1 for Windows) loads $moddir/collide2d.dll and it answers" ;;
-    *) bad "lua.exe did not load the module DLL: $loaded" ;;
-esac
+check_load() { # exe, expected output, what
+    loaded=$(LUA_CPATH="$moddir/?.dll" wine_run "$1" -e "$probe" 2>&1)
+    printf '   %s\n' "$loaded"
+    [ "$loaded" = "$2" ] && ok "$3" || bad "$3: got '$loaded'"
+}
+check_load "$puc" "$moddir/collide2d.dll (collide2d 1.0.0, Lua 5.1)" \
+    "PUC Lua 5.1's lua.exe loads $moddir/collide2d.dll, which answers"
+check_load "$lj" "$moddir/collide2d.dll (collide2d 1.0.0, LuaJIT 2.1.0-beta3, FFI fast path)" \
+    "LuaJIT's luajit.exe and lua51.dll load it with the FFI fast path, which answers"
+COLLIDE2D_NO_FFI=1 check_load "$lj" "$moddir/collide2d.dll (collide2d 1.0.0, LuaJIT 2.1.0-beta3)" \
+    "with COLLIDE2D_NO_FFI=1 LuaJIT keeps the C functions, which answer"
 
-# A fused LÖVE game finds C modules beside its .exe through package.cpath's "!\?.dll" (the
-# executable's directory), which PUC Lua 5.1 and LuaJIT share: with no LUA_CPATH, from another
-# directory, the copy beside lua.exe must be found.
+# A fused LÖVE game finds C modules beside its .exe through package.cpath's "!\?.dll", the
+# executable's folder (LuaJIT's default path, as PUC Lua's): with no LUA_CPATH and run from another
+# directory, luajit.exe must find the copy beside it.
 mkdir -p "$work/game"
-cp "$luaexe" "$B/windows/lua5.1/lua51.dll" "$moddir/collide2d.dll" "$work/game/"
-found='local c = require "collide2d"
-for p in package.cpath:gmatch("[^;]+") do
-  local f = p:gsub("%?", "collide2d"); local h = io.open(f)
-  if h then h:close(); print(c._VERSION .. " " .. f); break end
-end'
-loaded=$(cd / && env -u LUA_CPATH -u LUA_PATH "$WINE" "$work/game/lua.exe" -e "$found" 2>&1 | tr -d '\r')
+cp "$lj" "$B/windows/luajit/lua51.dll" "$moddir/collide2d.dll" "$work/game/"
+loaded=$(cd / && env -u LUA_CPATH -u LUA_PATH "$WINE" "$work/game/luajit.exe" -e "$probe" 2>&1 | tr -d '\r')
 printf '   %s\n' "$loaded"
 case $loaded in
-    "1.0.0 "*'windows-check\game\collide2d.dll') ok "with no LUA_CPATH, require finds collide2d.dll beside lua.exe (package.cpath's !\\?.dll)" ;;
-    *) bad "require did not find collide2d.dll beside lua.exe: $loaded" ;;
+    *'windows-check\game\collide2d.dll (collide2d 1.0.0, LuaJIT '*) ok "with no LUA_CPATH, LuaJIT finds collide2d.dll beside its .exe (package.cpath's !\\?.dll), as a fused LÖVE game does" ;;
+    *) bad "LuaJIT did not find collide2d.dll beside its .exe: $loaded" ;;
 esac
 
-# The busted specs, every file, with the Windows module.
-LUA_PATH="./?.lua;$luassert_path" LUA_CPATH="$moddir/?.dll" wine_run "$luaexe" spec/windows/mini_busted.lua spec/*_spec.lua \
-    > "$work/specs.out" 2>&1
-grep -v '^ok ' "$work/specs.out"
-line=$(grep -E '^RESULT passed=[0-9]+ failed=[0-9]+' "$work/specs.out" | tail -n 1)
-p=$(echo "$line" | sed -nE 's/.*passed=([0-9]+).*/\1/p')
-f=$(echo "$line" | sed -nE 's/.*failed=([0-9]+).*/\1/p')
-if [ -n "$p" ] && [ "$p" -gt 0 ]; then
-    echo "# spec/*_spec.lua under Windows Lua 5.1 in Wine: $p passed, $f failed"
-    passed=$((passed + p)); failed=$((failed + f))
-else
-    bad "the specs under Windows Lua reported no result"; tail -n 20 "$work/specs.out"
-fi
-stamp "Lua specs run"
+# The busted specs with the module DLL: every file in PUC Lua 5.1; in LuaJIT, those that exercise
+# the FFI fast path and the queries it wraps (the suites 31 and 32 run all of them in both on Linux).
+count_specs() { # label, output file
+    grep -v '^ok ' "$2"
+    line=$(grep -E '^RESULT passed=[0-9]+ failed=[0-9]+' "$2" | tail -n 1)
+    p=$(echo "$line" | sed -nE 's/.*passed=([0-9]+).*/\1/p')
+    f=$(echo "$line" | sed -nE 's/.*failed=([0-9]+).*/\1/p')
+    if [ -n "$p" ] && [ "$p" -gt 0 ]; then
+        echo "# $1: $p passed, $f failed"
+        passed=$((passed + p)); failed=$((failed + f))
+    else
+        bad "$1 reported no result"; tail -n 20 "$2"
+    fi
+}
+LUA_PATH="./?.lua;$luassert_path" LUA_CPATH="$moddir/?.dll" wine_run "$puc" spec/windows/mini_busted.lua spec/*_spec.lua \
+    > "$work/specs-puc.out" 2>&1
+count_specs "spec/*_spec.lua in PUC Lua 5.1 for Windows" "$work/specs-puc.out"
+stamp "PUC Lua specs run"
+LUA_PATH="./?.lua;$luassert_path" LUA_CPATH="$moddir/?.dll" wine_run "$lj" spec/windows/mini_busted.lua \
+    spec/ffi_spec.lua spec/queries_spec.lua spec/sweep_spec.lua > "$work/specs-luajit.out" 2>&1
+count_specs "ffi, queries and sweep specs in LuaJIT for Windows" "$work/specs-luajit.out"
+stamp "LuaJIT specs run"
 
-# The shared cases from Lua: Linux PUC Lua 5.1 is the reference; LuaJIT (the FFI fast path LÖVE uses)
-# and Windows Lua 5.1 with the module DLL are compared with it.
+# The shared cases from Lua: Linux PUC Lua 5.1 is the reference; LuaJIT on Linux, and PUC Lua and
+# LuaJIT (with and without the FFI fast path) on Windows, are compared with it.
 LUA_CPATH="$abs/lua51/?.so" lua5.1 spec/windows/cases.lua > "$work/lua-linux.txt" 2>&1
 LUA_CPATH="$abs/lua51/?.so" luajit spec/windows/cases.lua > "$work/luajit-linux.txt" 2>&1
-LUA_CPATH="$moddir/?.dll" wine_run "$luaexe" spec/windows/cases.lua > "$work/lua-windows.txt" 2>&1
+LUA_CPATH="$moddir/?.dll" wine_run "$puc" spec/windows/cases.lua > "$work/lua-windows.txt" 2>&1
+LUA_CPATH="$moddir/?.dll" wine_run "$lj" spec/windows/cases.lua > "$work/luajit-windows.txt" 2>&1
+COLLIDE2D_NO_FFI=1 LUA_CPATH="$moddir/?.dll" wine_run "$lj" spec/windows/cases.lua > "$work/luajit-c-windows.txt" 2>&1
 compare "$work/lua-linux.txt" "$work/luajit-linux.txt" "Lua cases, LuaJIT vs PUC Lua 5.1 on Linux"
-compare "$work/lua-linux.txt" "$work/lua-windows.txt" "Lua cases, module DLL in Windows Lua 5.1 under Wine vs Linux"
+compare "$work/lua-linux.txt" "$work/lua-windows.txt" "Lua cases, PUC Lua 5.1 for Windows vs Linux"
+compare "$work/lua-linux.txt" "$work/luajit-windows.txt" "Lua cases, LuaJIT for Windows (FFI fast path) vs Linux"
+compare "$work/lua-linux.txt" "$work/luajit-c-windows.txt" "Lua cases, LuaJIT for Windows (COLLIDE2D_NO_FFI=1) vs Linux"
 finish
