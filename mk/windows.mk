@@ -111,12 +111,13 @@ $(foreach a,$(WIN_ARCHS),$(eval $(call WIN_RULES,$(a),$(WIN_DIR_$(a)))))
 # LuaJIT's Makefile). The suite runs the module in it, with the FFI fast path and without.
 WIN_LUAJIT_SRC := $(BUILD)/windows-src/luajit
 WIN_LUAJIT_DIR := $(WIN_DIR_x86_64)/luajit
+WIN_JOBS       := $(shell nproc 2>/dev/null || echo 2)
 
 $(WIN_LUAJIT_SRC)/src/luajit.h:
 	$(call WIN_FETCH,luajit,$(WIN_LUAJIT_SRC))
 
 $(WIN_LUAJIT_DIR)/luajit.exe: $(WIN_LUAJIT_SRC)/src/luajit.h | $(WIN_DIR_x86_64)/.toolchain
-	MAKEFLAGS= $(MAKE) -C $(WIN_LUAJIT_SRC) HOST_CC="$(CC)" CROSS=x86_64-w64-mingw32- TARGET_SYS=Windows \
+	MAKEFLAGS= $(MAKE) -j$(WIN_JOBS) -C $(WIN_LUAJIT_SRC) HOST_CC="$(CC)" CROSS=x86_64-w64-mingw32- TARGET_SYS=Windows \
 	    BUILDMODE=dynamic > $(BUILD)/windows-src/luajit-build.log 2>&1 || \
 	    { tail -n 30 $(BUILD)/windows-src/luajit-build.log >&2; exit 1; }
 	@mkdir -p $(@D)
