@@ -86,9 +86,16 @@ $(BUILD)/test/%.o: spec/c/%.cpp $(TEST_HDRS) include/collide2d.h
 	@mkdir -p $(@D)
 	$(CXX) $(TEST_CXXFLAGS) -c $< -o $@
 
+# Private modules with tests of their own (spec/c/test_trig.c calls c2d_sincos), which the shared
+# library hides: compiled into the plain test binary as well, with the library's flags.
+TEST_PRIVATE_OBJS := $(BUILD)/test/lib_trig.o
+$(BUILD)/test/lib_%.o: src/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_LIB) -c $< -o $@
+
 # The plain test binary links the shared library, as users do.
-$(BUILD)/test_c: $(TEST_OBJS) $(SHLIB)
-	$(CXX) -o $@ $(TEST_OBJS) -L$(BUILD) -Wl,-rpath,'$$ORIGIN' -lcollide2d -lbox2d -lm
+$(BUILD)/test_c: $(TEST_OBJS) $(TEST_PRIVATE_OBJS) $(SHLIB)
+	$(CXX) -o $@ $(TEST_OBJS) $(TEST_PRIVATE_OBJS) -L$(BUILD) -Wl,-rpath,'$$ORIGIN' -lcollide2d -lbox2d -lm
 
 # The sanitised binary compiles the library sources in, so the library itself is instrumented.
 $(BUILD)/test-asan/%.o: spec/c/%.c $(TEST_HDRS) include/collide2d.h
