@@ -177,7 +177,7 @@ def ulp_of(v):
 
 TABLE_STEP = 64          # a_j = j/64
 TABLE_LAST = 50          # |r| <= pi/4 (1 + 2^-30) < 50.5/64
-HEAD_BITS = 26           # heads of sin a_j, cos a_j: times a 26-bit half of d, exactly a double
+HEAD_BITS = 26           # heads of sin a_j, cos a_j: times the 27-bit head of d, exactly a double
 
 
 def hexf(x):
@@ -203,6 +203,9 @@ def generated_block():
         assert Fraction(p) == exact and sig_bits(p) <= 33
     residual = pio2 - sum(Fraction(p) for p in parts)
     assert abs(residual) < Fraction(2) ** -150
+    # The fast path's third part: all of pi/2 - P1 - P2, rounded (within 2^-118 of it).
+    p2t = float(pio2 - p1 - p2)
+    assert abs(pio2 - p1 - p2 - Fraction(p2t)) < Fraction(2) ** -118
 
     pio2_h = float(pio2)
     pio2_l = float(pio2 - Fraction(pio2_h))
@@ -212,9 +215,11 @@ def generated_block():
         raise AssertionError("RN(pi/4) above pi/4")
 
     emit("/* Generated constants: pi/2 in four parts for Cody-Waite (P1..P3 have at most 33 significant")
-    emit(" * bits, so k * Pn is exact for |k| < 2^20; |pi/2 - (P1 + P2 + P3 + P4)| < 2^-150), pi/2 as a")
-    emit(" * double-double, 2/pi rounded, and the largest double not above pi/4. */")
+    emit(" * bits, so k * Pn is exact for |k| < 2^20; |pi/2 - (P1 + P2 + P3 + P4)| < 2^-150), the rest")
+    emit(" * after P1 and P2 rounded (within 2^-118), pi/2 as a double-double, 2/pi rounded, and the")
+    emit(" * largest double not above pi/4. */")
     for name, v in (("PIO2_1", parts[0]), ("PIO2_2", parts[1]), ("PIO2_3", parts[2]), ("PIO2_4", parts[3]),
+                    ("PIO2_2T", p2t),
                     ("PIO2_HI", pio2_h), ("PIO2_LO", pio2_l), ("INV_PIO2", inv_pio2),
                     ("PIO4_BELOW", pio4_below)):
         emit("#define %-10s %s" % (name, hexf(v)))
@@ -237,8 +242,8 @@ def generated_block():
 
     # sin and cos of a_j = j/64: each as a 26-bit head plus the rest rounded to a double.
     emit("/* sin(j/64) and cos(j/64), j = 0..%d: each a head of at most %d significant bits (so that its" % (TABLE_LAST, HEAD_BITS))
-    emit(" * product with a %d-bit half of a double is exact) plus the rest, rounded: head + rest is" % (53 - 27))
-    emit(" * within 2^-79 of the value, relatively. */")
+    emit(" * product with a number of %d bits is exact) plus the rest, rounded: head + rest is within" % (53 - HEAD_BITS))
+    emit(" * 2^-79 of the value, relatively. */")
     emit("static const struct c2d_trig_point {")
     emit("    double sin_head, sin_rest, cos_head, cos_rest;")
     emit("} trig_points[%d] = {" % (TABLE_LAST + 1))
