@@ -346,6 +346,12 @@ def reference_angles():
             continue
         for d in range(-3, 4):
             xs.append(next_up(x, d))
+    # Near multiples of pi/2 but not on them: 2^-40 to 2^-5 away, across the thresholds of trig.c
+    # (2^-26 in the reduction, 2^-20 and 1/128 in the kernel), below 2^20 and above.
+    for _ in range(1200):
+        n = rng.randrange(1, 600000) if rng.random() < 0.75 else rng.randrange(600000, 600000000000000)
+        delta = Fraction(rng.uniform(1.0, 2.0)) * Fraction(2) ** -rng.randrange(5, 41)
+        xs.append(float(n * pio2 + (delta if rng.random() < 0.5 else -delta)))
     # Whole degrees, as a game writes angles: k * pi/180 rounded.
     for k in range(-720, 721):
         xs.append(float(k * pio2 / 90))
@@ -478,9 +484,10 @@ def reference_text():
         " * double to the true value, in ulps of the true value (ulp(v) = 2^(floor(log2 |v|) - 52), at least",
         " * 2^-1074), rounded to 7 decimals. The values are exact to far below that: pi to %d bits, fixed-point" % PI_BITS,
         " * reduction and Taylor series at %d bits. The angles: multiples of pi/4 and their neighbours to 3" % W,
-        " * ulps, whole degrees, the doubles nearest to multiples of pi/2 in every binade (continued",
-        " * fractions), tiny values, powers of two and their neighbours, random doubles in every binade (most",
-        " * below 1e15 = C2D_MAX_COORDINATE, a few beyond), uniform ones in [-100, 100]; signs at random. */",
+        " * ulps, angles 2^-40 to 2^-5 from multiples of pi/2, whole degrees, the doubles nearest to",
+        " * multiples of pi/2 in every binade (continued fractions), tiny values, powers of two and their",
+        " * neighbours, random doubles in every binade (most below 1e15 = C2D_MAX_COORDINATE, a few beyond),",
+        " * uniform ones in [-100, 100]; signs at random. */",
         "struct trig_reference {",
         "    double x, sin_cr, sin_off, cos_cr, cos_off;",
         "};",
