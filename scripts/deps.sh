@@ -4,7 +4,7 @@
 set -u
 PKGS="gcc g++ make pkg-config lua5.4 liblua5.4-dev lua5.1 liblua5.1-0-dev luajit libluajit-5.1-dev
 lua-busted luarocks love xvfb xauth libgl1-mesa-dri libegl-mesa0 libbox2d-dev libchipmunk-dev
-abigail-tools clang libclang-rt-14-dev llvm-14 valgrind"
+abigail-tools clang libclang-rt-14-dev llvm-14 valgrind python3"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
