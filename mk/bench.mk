@@ -36,7 +36,7 @@ bench-narrow: $(BUILD)/bench/bench_narrow | deps
 # run, agree with their peers and end cleanly, in well under a minute.
 bench-quick: deps
 	@BENCH_SECONDS=0.02 $(MAKE) --no-print-directory bench BENCH_NARROW_ARGS=--quick BENCH_SWEEP_ARGS=--quick \
-	    BENCH_WORLD_ARGS=--quick
+	    BENCH_WORLD_ARGS=--quick BENCH_TRIG_ARGS=--quick
 
 # Instructions, conditional branches and (simulated) mispredicted branches per call, for each library
 # on the pairs the narrow-phase targets name, from one untimed pass each under callgrind. The same

@@ -143,8 +143,14 @@ $(WIN_TEST_DIR)/collide2d.dll: $(WIN_DIR_x86_64)/collide2d.dll
 	@mkdir -p $(@D)
 	cp $< $@
 
-$(WIN_TEST_DIR)/test_c.exe: $(WIN_TEST_OBJS) $(WIN_DIR_x86_64)/collide2d.dll $(WIN_TEST_DIR)/collide2d.dll
-	$(WIN_CC_x86_64) -o $@ $(WIN_TEST_OBJS) -L$(WIN_DIR_x86_64) -lcollide2d -lm
+# The private modules the tests call (see TEST_PRIVATE_OBJS in the Makefile), compiled in as there.
+WIN_TEST_PRIVATE := $(TEST_PRIVATE_OBJS:$(BUILD)/test/lib_%.o=$(WIN_TEST_DIR)/obj/lib_%.o)
+$(WIN_TEST_DIR)/obj/lib_%.o: src/%.c $(HDRS) | $(WIN_DIR_x86_64)/.toolchain
+	@mkdir -p $(@D)
+	$(WIN_CC_x86_64) $(WIN_CFLAGS) -DC2D_STATIC -c $< -o $@
+
+$(WIN_TEST_DIR)/test_c.exe: $(WIN_TEST_OBJS) $(WIN_TEST_PRIVATE) $(WIN_DIR_x86_64)/collide2d.dll $(WIN_TEST_DIR)/collide2d.dll
+	$(WIN_CC_x86_64) -o $@ $(WIN_TEST_OBJS) $(WIN_TEST_PRIVATE) -L$(WIN_DIR_x86_64) -lcollide2d -lm
 
 $(WIN_TEST_DIR)/cases.exe: spec/windows/cases.c include/collide2d.h $(WIN_DIR_x86_64)/collide2d.dll $(WIN_TEST_DIR)/collide2d.dll
 	$(WIN_CC_x86_64) $(CSTD) -O2 $(WARN) -Iinclude -o $@ $< -L$(WIN_DIR_x86_64) -lcollide2d

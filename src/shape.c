@@ -1,6 +1,7 @@
 /* shape.c - shape handles: construction and validation, placement (position and angle), bounding
  * boxes, vertices, cloning; plus the version and status-string calls. */
 #include "shape.h"
+#include "trig.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +56,8 @@ c2d_shape *c2d_shape_alloc(int count)
 /* Recomputes everything derived from the position and angle. */
 void c2d_shape_place(c2d_shape *s)
 {
-    double c = cos(s->angle), sn = sin(s->angle);
+    double c, sn;
+    c2d_sincos(s->angle, &sn, &c); /* not libm's sin and cos: the same bits on every platform */
     int n = s->count, ne = c2d_edge_count(s);
     s->cos_a = c;
     s->sin_a = sn;
