@@ -7,6 +7,12 @@
  * correctly rounded for all but about 8 results in a million), for every finite x; the domain the
  * library uses is |x| <= C2D_MAX_COORDINATE. Exact at zero, sign of zero kept: sincos(-0.0) is
  * (-0.0, 1). s(-x) = -s(x) and c(-x) = c(x) bit for bit; |s|, |c| <= 1. NaN or an infinity gives NaN. */
+#ifdef __cplusplus
+extern "C" {
+#endif
 void c2d_sincos(double x, double *s, double *c);
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -5,10 +5,9 @@
  * trajectories through a static set and a world's queries, pairs and moves, one result per line, each
  * number as the 16 hex digits of its bits (written here, not by the C library's printf).
  *
- * Sections, as in spec/windows/cases.lua: "exact" lines involve only shapes at angle 0, for which the
- * library calls cos and sin with 0 alone (exact in every libm), so they must agree bit for bit;
- * "turned" lines involve other angles, whose cos and sin come from the platform's libm (glibc on
- * Linux, mingw-w64's own on Windows) and may differ in the last bit, so they agree to a tolerance.
+ * Sections, as in spec/windows/cases.lua: "exact" lines involve only shapes at angle 0, "turned" lines
+ * other angles too, whose cosine and sine the library computes itself (src/trig.c) with + - * / alone,
+ * so both must agree bit for bit; they are counted apart to show where a difference would come from.
  * Public API only; the inputs use + - * / alone, which IEEE-754 rounds the same everywhere. */
 #include "collide2d.h"
 

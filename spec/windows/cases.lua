@@ -6,15 +6,13 @@
 -- compares the outputs line by line.
 --
 -- Each line starts with its section:
---   exact   every shape has angle 0, so the library never calls sin or cos with anything but 0 (which
---           every libm answers exactly) and the results must agree bit for bit;
---   turned  shapes with other angles: the library places them with the C library's cos and sin, which
---           are not correctly rounded and differ in the last bit between glibc and mingw-w64 for some
---           angles, so these agree to a tolerance only (see the suite and docs/platforms.md).
+--   exact   every shape has angle 0;
+--   turned  shapes with other angles, which the library turns with its own sine and cosine (src/trig.c);
+-- both must agree bit for bit (they are counted apart to show where a difference would come from).
 -- Numbers are formatted here, by exact arithmetic, not by the C library's printf, so the comparison
 -- sees the bits themselves. The script itself uses only + - * / and sqrt (correctly rounded on every
--- platform), never math.sin or math.cos: its inputs are the same bits everywhere, and only the
--- library's own cos/sin calls can differ. Usage: lua cases.lua > out.txt
+-- platform), never math.sin or math.cos: its inputs are the same bits everywhere.
+-- Usage: lua cases.lua > out.txt
 local collide2d = require 'collide2d'
 
 local C, R, P = collide2d.circle, collide2d.rectangle, collide2d.polygon
