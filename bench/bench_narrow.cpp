@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "bench.h"
@@ -123,6 +124,8 @@ struct Options {
     bool profile = false; /* one untimed pass per function, for callgrind */
     bool check = false;   /* the cross-checks alone, nothing timed */
     bool placed_only = false; /* set for table D */
+    int chunk = 0;            /* table D: calls per chunk of interleaved timing (0: whole passes) */
+    bool own_copies = false;  /* table D: every timed function on its own copy of the pairs */
 };
 
 void usage(void)
@@ -269,25 +272,54 @@ struct Timed {
     Form form;
     bench_pass_fn pass;
     void *ctx;
+    const std::vector<uint32_t> **order; /* the set's visit order, which chunked timing points elsewhere */
 };
 
+/* With `chunks` (table D), a repetition runs the visit order a chunk at a time, every function taking
+ * its turn on each chunk before the next: a pass over 16,384 pairs takes 10-20 ms, and interleaving
+ * whole passes let a burst of load from the machine's other tenant (sharing the L3 cache and memory)
+ * land on one library. A chunk of about a millisecond is the same grain as table A's passes, and
+ * just as cold: the other functions' data evicts a function's own between its chunks. */
 void time_all(const Options &opt, const char *label, const std::vector<Timed> &list, long calls, Result &res,
-              long *sink)
+              long *sink, const std::vector<std::vector<uint32_t>> *chunks = NULL)
 {
     size_t n = list.size();
     if (n == 0)
         return;
-    std::vector<long> passes(n);
-    for (size_t k = 0; k < n; k++)
-        passes[k] = bench_calibrate(list[k].pass, list[k].ctx, opt.rep_ns, sink);
+    std::vector<long> passes(n, 1);
+    if (!chunks)
+        for (size_t k = 0; k < n; k++)
+            passes[k] = bench_calibrate(list[k].pass, list[k].ctx, opt.rep_ns, sink);
     double best = INFINITY;
     for (int attempt = 0; attempt < opt.attempts && best > kSteady; attempt++) {
         std::vector<std::vector<double>> t(n);
-        for (int rep = 0; rep < opt.reps; rep++)
-            for (size_t j = 0; j < n; j++) {
-                size_t k = (j + (size_t)rep) % n;
-                t[k].push_back(bench_time_rep_clean(list[k].pass, list[k].ctx, passes[k], calls, sink, 10, NULL));
+        for (int rep = 0; rep < opt.reps; rep++) {
+            if (!chunks) {
+                /* Table A: one untimed pass first, so that every function is timed with its own data as
+                 * warm as the cache keeps it, whichever function ran before (functions of one library
+                 * share their shapes, and would otherwise warm them for each other). */
+                for (size_t j = 0; j < n; j++) {
+                    size_t k = (j + (size_t)rep) % n;
+                    *sink += list[k].pass(list[k].ctx);
+                    t[k].push_back(bench_time_rep_clean(list[k].pass, list[k].ctx, passes[k], calls, sink, 10, NULL));
+                }
+                continue;
             }
+            std::vector<double> total(n, 0.0);
+            for (size_t c = 0; c < chunks->size(); c++) {
+                const std::vector<uint32_t> &chunk = (*chunks)[c];
+                for (size_t j = 0; j < n; j++) {
+                    size_t k = (j + c + (size_t)rep) % n;
+                    const std::vector<uint32_t> *whole = *list[k].order;
+                    *list[k].order = &chunk;
+                    total[k] += (double)chunk.size() *
+                                bench_time_rep_clean(list[k].pass, list[k].ctx, 1, (long)chunk.size(), sink, 10, NULL);
+                    *list[k].order = whole;
+                }
+            }
+            for (size_t k = 0; k < n; k++)
+                t[k].push_back(total[k] / (double)calls);
+        }
         double worst = 0.0;
         std::vector<double> ns(n), spread(n);
         for (size_t k = 0; k < n; k++) {
@@ -313,24 +345,19 @@ void time_all(const Options &opt, const char *label, const std::vector<Timed> &l
     }
 }
 
-/* The pairs of one kind: built for every library, checked, timed. Returns false when collide2d
- * rejected a valid shape (then nothing of the kind is timed). */
-bool measure_pairs(const Options &opt, const KindSpec &spec, int pairs, int visits, bool after_broadphase, Rng &rng,
-                   Result &res, long *sink)
+/* The visit order cut into chunks of about a millisecond's calls, for time_all. */
+std::vector<std::vector<uint32_t>> chunks_of(const std::vector<uint32_t> &order, size_t size)
 {
-    std::vector<PairCase> cases(pairs);
-    for (int i = 0; i < pairs; i++)
-        cases[i] = make_pair(spec.a, spec.b, spec.rotated, after_broadphase, rng);
-    std::vector<uint32_t> order = make_order(pairs, visits, rng);
-    for (const PairCase &pc : cases)
-        res.boxes_apart += !aabbs_overlap(pc.a, pc.pa[0], pc.b, pc.pb[0]);
+    std::vector<std::vector<uint32_t>> out;
+    for (size_t i = 0; i < order.size(); i += size)
+        out.emplace_back(order.begin() + i, order.begin() + std::min(order.size(), i + size));
+    return out;
+}
 
-    C2dSet cs;
-    B2Set bs;
-    CpSet ps;
-    FloorSet fs;
-    cs.order = bs.order = ps.order = fs.order = &order;
-    for (int i = 0; i < pairs; i++) {
+/* Each library's copy of a kind's pairs, shapes placed at pose 0, with the poses of every visit. */
+bool build_c2d(const KindSpec &spec, const std::vector<PairCase> &cases, C2dSet &cs)
+{
+    for (size_t i = 0; i < cases.size(); i++) {
         c2d_shape *sa = NULL, *sb = NULL;
         c2d_status st = c2d_make(cases[i].a, &sa);
         if (st == C2D_OK)
@@ -349,44 +376,78 @@ bool measure_pairs(const Options &opt, const KindSpec &spec, int pairs, int visi
             cs.pose.push_back(p);
         }
     }
-    if (spec.box2d) {
-        /* Box2D wants the polygon before the circle. */
-        bs.swapped = spec.a == K_CIRCLE && spec.b != K_CIRCLE;
-        bs.call = spec.a == K_CIRCLE && spec.b == K_CIRCLE ? B2_CIRCLES
-                  : spec.a == K_CIRCLE || spec.b == K_CIRCLE ? B2_POLYGON_CIRCLE
-                                                             : B2_POLYGONS;
-        for (int i = 0; i < pairs; i++) {
-            const Desc &a = bs.swapped ? cases[i].b : cases[i].a, &b = bs.swapped ? cases[i].a : cases[i].b;
-            const Pose *pa = bs.swapped ? cases[i].pb : cases[i].pa, *pb = bs.swapped ? cases[i].pa : cases[i].pb;
-            bs.a.push_back(b2_make(a));
-            bs.b.push_back(b2_make(b));
-            bs.xa.push_back(b2_xf(b2Vec2((float)pa[0].x, (float)pa[0].y), (float)pa[0].angle));
-            bs.xb.push_back(b2_xf(b2Vec2((float)pb[0].x, (float)pb[0].y), (float)pb[0].angle));
-            for (int k = 0; k < 2; k++) {
-                B2Pose p = {b2Vec2((float)pa[k].x, (float)pa[k].y), (float)pa[k].angle,
-                            b2Vec2((float)pb[k].x, (float)pb[k].y), (float)pb[k].angle};
-                bs.pose.push_back(p);
-            }
+    return true;
+}
+
+void build_b2(const KindSpec &spec, const std::vector<PairCase> &cases, B2Set &bs)
+{
+    /* Box2D wants the polygon before the circle. */
+    bs.swapped = spec.a == K_CIRCLE && spec.b != K_CIRCLE;
+    bs.call = spec.a == K_CIRCLE && spec.b == K_CIRCLE ? B2_CIRCLES
+              : spec.a == K_CIRCLE || spec.b == K_CIRCLE ? B2_POLYGON_CIRCLE
+                                                         : B2_POLYGONS;
+    for (const PairCase &pc : cases) {
+        const Desc &a = bs.swapped ? pc.b : pc.a, &b = bs.swapped ? pc.a : pc.b;
+        const Pose *pa = bs.swapped ? pc.pb : pc.pa, *pb = bs.swapped ? pc.pa : pc.pb;
+        bs.a.push_back(b2_make(a));
+        bs.b.push_back(b2_make(b));
+        bs.xa.push_back(b2_xf(b2Vec2((float)pa[0].x, (float)pa[0].y), (float)pa[0].angle));
+        bs.xb.push_back(b2_xf(b2Vec2((float)pb[0].x, (float)pb[0].y), (float)pb[0].angle));
+        for (int k = 0; k < 2; k++) {
+            B2Pose p = {b2Vec2((float)pa[k].x, (float)pa[k].y), (float)pa[k].angle, b2Vec2((float)pb[k].x, (float)pb[k].y),
+                        (float)pb[k].angle};
+            bs.pose.push_back(p);
         }
     }
-    for (int i = 0; i < pairs; i++) {
-        ps.a.push_back(cp_make(cases[i].a, ps.ba));
-        ps.b.push_back(cp_make(cases[i].b, ps.bb));
+}
+
+void build_cp(const std::vector<PairCase> &cases, CpSet &ps)
+{
+    for (const PairCase &pc : cases) {
+        ps.a.push_back(cp_make(pc.a, ps.ba));
+        ps.b.push_back(cp_make(pc.b, ps.bb));
         for (int k = 0; k < 2; k++) {
-            const Pose &pa = cases[i].pa[k], &pb = cases[i].pb[k];
-            CpPose p = {cpv(pa.x, pa.y), pa.angle, cpv(pb.x, pb.y), pb.angle};
+            CpPose p = {cpv(pc.pa[k].x, pc.pa[k].y), pc.pa[k].angle, cpv(pc.pb[k].x, pc.pb[k].y), pc.pb[k].angle};
             ps.pose.push_back(p);
         }
     }
+}
+
+void build_floor(const std::vector<PairCase> &cases, FloorSet &fs)
+{
+    for (const PairCase &pc : cases)
+        for (int k = 0; k < 2; k++) {
+            FloorBox fa = {pc.pa[k].x, pc.pa[k].y, pc.pa[k].angle, pc.a.hx, pc.a.hy};
+            FloorBox fb = {pc.pb[k].x, pc.pb[k].y, pc.pb[k].angle, pc.b.hx, pc.b.hy};
+            fs.a.push_back(fa);
+            fs.b.push_back(fb);
+        }
+}
+
+/* The pairs of one kind: built for every library, checked, timed. Returns false when collide2d
+ * rejected a valid shape (then nothing of the kind is timed). */
+bool measure_pairs(const Options &opt, const KindSpec &spec, int pairs, int visits, bool after_broadphase, Rng &rng,
+                   Result &res, long *sink)
+{
+    std::vector<PairCase> cases(pairs);
+    for (int i = 0; i < pairs; i++)
+        cases[i] = make_pair(spec.a, spec.b, spec.rotated, after_broadphase, rng);
+    std::vector<uint32_t> order = make_order(pairs, visits, rng);
+    for (const PairCase &pc : cases)
+        res.boxes_apart += !aabbs_overlap(pc.a, pc.pa[0], pc.b, pc.pb[0]);
+
+    C2dSet cs;
+    B2Set bs;
+    CpSet ps;
+    FloorSet fs;
+    if (!build_c2d(spec, cases, cs))
+        return false;
+    if (spec.box2d)
+        build_b2(spec, cases, bs);
+    build_cp(cases, ps);
     if (spec.floor)
-        for (int i = 0; i < pairs; i++)
-            for (int k = 0; k < 2; k++) {
-                const Desc &a = cases[i].a, &b = cases[i].b;
-                const Pose &pa = cases[i].pa[k], &pb = cases[i].pb[k];
-                FloorBox fa = {pa.x, pa.y, pa.angle, a.hx, a.hy}, fb = {pb.x, pb.y, pb.angle, b.hx, b.hy};
-                fs.a.push_back(fa);
-                fs.b.push_back(fb);
-            }
+        build_floor(cases, fs);
+    cs.order = bs.order = ps.order = fs.order = &order;
 
     /* Untimed: every pair at both poses, every library, so a reader sees whether they did the same
      * work, and a wrong answer cannot pass as speed. */
@@ -516,28 +577,46 @@ bool measure_pairs(const Options &opt, const KindSpec &spec, int pairs, int visi
 
     /* What each library times: placed (the targets) and fixed (reference). */
     std::vector<Timed> list;
-    auto add = [&](Fn fn, Form form, bench_pass_fn pass, void *ctx) {
+    /* Table D gives every timed function its own copy of the pairs: sharing one, a function would find
+     * in the cache what another function of the same library had just brought there. */
+    C2dSet cs_contact;
+    B2Set bs_overlap, bs_world;
+    C2dSet *cc = &cs;
+    B2Set *bo = &bs, *bw = &bs;
+    if (opt.own_copies) {
+        if (!build_c2d(spec, cases, cs_contact))
+            return false;
+        cc = &cs_contact;
+        if (spec.box2d) {
+            build_b2(spec, cases, bs_overlap);
+            build_b2(spec, cases, bs_world);
+            bo = &bs_overlap;
+            bw = &bs_world;
+        }
+        cs_contact.order = bs_overlap.order = bs_world.order = &order;
+    }
+    auto add = [&](Fn fn, Form form, bench_pass_fn pass, void *ctx, const std::vector<uint32_t> **slot) {
         if ((opt.lib < 0 || opt.lib == kFnLib[fn]) && !(form == FIXED && opt.placed_only))
-            list.push_back(Timed{fn, form, pass, ctx});
+            list.push_back(Timed{fn, form, pass, ctx, slot});
     };
-    add(F_C2D_OVERLAP, PLACED, c2d_overlap_placed_pass, &cs);
-    add(F_C2D_COLLIDE, PLACED, c2d_collide_placed_pass, &cs);
+    add(F_C2D_OVERLAP, PLACED, c2d_overlap_placed_pass, &cs, &cs.order);
+    add(F_C2D_COLLIDE, PLACED, c2d_collide_placed_pass, cc, &cc->order);
     if (spec.box2d) {
-        add(F_B2_COLLIDE, PLACED, b2_collide_placed_pass, &bs);
-        add(F_B2_TESTOVERLAP, PLACED, b2_testoverlap_placed_pass, &bs);
-        add(F_B2_WORLDMANIFOLD, PLACED, b2_worldmanifold_placed_pass, &bs);
+        add(F_B2_COLLIDE, PLACED, b2_collide_placed_pass, &bs, &bs.order);
+        add(F_B2_TESTOVERLAP, PLACED, b2_testoverlap_placed_pass, bo, &bo->order);
+        add(F_B2_WORLDMANIFOLD, PLACED, b2_worldmanifold_placed_pass, bw, &bw->order);
     }
-    add(F_CP_COLLIDE, PLACED, cp_collide_placed_pass, &ps);
+    add(F_CP_COLLIDE, PLACED, cp_collide_placed_pass, &ps, &ps.order);
     if (spec.floor)
-        add(F_FLOOR, PLACED, floor_placed_pass, &fs);
-    add(F_C2D_OVERLAP, FIXED, c2d_overlap_fixed_pass, &cs);
-    add(F_C2D_COLLIDE, FIXED, c2d_collide_fixed_pass, &cs);
+        add(F_FLOOR, PLACED, floor_placed_pass, &fs, &fs.order);
+    add(F_C2D_OVERLAP, FIXED, c2d_overlap_fixed_pass, &cs, &cs.order);
+    add(F_C2D_COLLIDE, FIXED, c2d_collide_fixed_pass, cc, &cc->order);
     if (spec.box2d) {
-        add(F_B2_COLLIDE, FIXED, b2_collide_fixed_pass, &bs);
-        add(F_B2_TESTOVERLAP, FIXED, b2_testoverlap_fixed_pass, &bs);
-        add(F_B2_WORLDMANIFOLD, FIXED, b2_worldmanifold_fixed_pass, &bs);
+        add(F_B2_COLLIDE, FIXED, b2_collide_fixed_pass, &bs, &bs.order);
+        add(F_B2_TESTOVERLAP, FIXED, b2_testoverlap_fixed_pass, bo, &bo->order);
+        add(F_B2_WORLDMANIFOLD, FIXED, b2_worldmanifold_fixed_pass, bw, &bw->order);
     }
-    add(F_CP_COLLIDE, FIXED, cp_collide_fixed_pass, &ps);
+    add(F_CP_COLLIDE, FIXED, cp_collide_fixed_pass, &ps, &ps.order);
     long calls = (long)order.size();
     if (opt.profile) {
         /* One pass per function and nothing else: under callgrind, a pass's inclusive count divided
@@ -546,8 +625,12 @@ bool measure_pairs(const Options &opt, const KindSpec &spec, int pairs, int visi
             *sink += t.pass(t.ctx);
         printf("profile: %s, one pass of %ld calls per function\n", spec.name, calls);
     } else if (!opt.check) {
-        time_all(opt, spec.name, list, calls, res, sink);
+        std::vector<std::vector<uint32_t>> chunks;
+        if (opt.chunk > 0)
+            chunks = chunks_of(order, (size_t)opt.chunk);
+        time_all(opt, spec.name, list, calls, res, sink, opt.chunk > 0 ? &chunks : NULL);
     }
+    cs.errors += cs_contact.errors;
     if (cs.errors > 0)
         printf("  %s: collide2d returned an error status %ld times on valid input\n", spec.name, cs.errors);
     res.inconsistent += cs.errors;
@@ -668,23 +751,27 @@ bool measure_rays(const Options &opt, const KindSpec &spec, int count, int visit
     }
 
     std::vector<Timed> list;
-    auto add = [&](Fn fn, Form form, bench_pass_fn pass, void *ctx) {
+    /* One timed function per library in each form: no copies needed for table D. */
+    auto add = [&](Fn fn, Form form, bench_pass_fn pass, void *ctx, const std::vector<uint32_t> **slot) {
         if ((opt.lib < 0 || opt.lib == kFnLib[fn]) && !(form == FIXED && opt.placed_only))
-            list.push_back(Timed{fn, form, pass, ctx});
+            list.push_back(Timed{fn, form, pass, ctx, slot});
     };
-    add(F_C2D_RAY, PLACED, c2d_ray_placed_pass, &cs);
-    add(F_B2_RAY, PLACED, b2_ray_placed_pass, &bs);
-    add(F_CP_RAY, PLACED, cp_ray_placed_pass, &ps);
-    add(F_C2D_RAY, FIXED, c2d_ray_fixed_pass, &cs);
-    add(F_B2_RAY, FIXED, b2_ray_fixed_pass, &bs);
-    add(F_CP_RAY, FIXED, cp_ray_fixed_pass, &ps);
+    add(F_C2D_RAY, PLACED, c2d_ray_placed_pass, &cs, &cs.order);
+    add(F_B2_RAY, PLACED, b2_ray_placed_pass, &bs, &bs.order);
+    add(F_CP_RAY, PLACED, cp_ray_placed_pass, &ps, &ps.order);
+    add(F_C2D_RAY, FIXED, c2d_ray_fixed_pass, &cs, &cs.order);
+    add(F_B2_RAY, FIXED, b2_ray_fixed_pass, &bs, &bs.order);
+    add(F_CP_RAY, FIXED, cp_ray_fixed_pass, &ps, &ps.order);
     long calls = (long)order.size();
     if (opt.profile) {
         for (const Timed &t : list)
             *sink += t.pass(t.ctx);
         printf("profile: %s, one pass of %ld calls per function\n", spec.name, calls);
     } else if (!opt.check) {
-        time_all(opt, spec.name, list, calls, res, sink);
+        std::vector<std::vector<uint32_t>> chunks;
+        if (opt.chunk > 0)
+            chunks = chunks_of(order, (size_t)opt.chunk);
+        time_all(opt, spec.name, list, calls, res, sink, opt.chunk > 0 ? &chunks : NULL);
     }
     if (cs.errors > 0)
         printf("  %s: collide2d returned an error status %ld times on valid input\n", spec.name, cs.errors);
@@ -973,6 +1060,8 @@ bool run_table(const Options &opt, bool cold, bool after_broadphase, bool rays, 
             o.reps = opt.cold_reps;
             o.attempts = 2;
             o.placed_only = true;
+            o.chunk = 2048;
+            o.own_copies = true;
         }
         bool done = spec.ray ? measure_rays(o, spec, r.pairs, visits, rng, r, sink)
                              : measure_pairs(o, spec, r.pairs, visits, after_broadphase, rng, r, sink);
