@@ -797,10 +797,12 @@ void fmt_ratio(char *buf, size_t size, const Result &r, Fn num, Fn den, Form for
         snprintf(buf, size, "-");
 }
 
-double worst_spread(const std::vector<Result> &rows, std::vector<const char *> *noisy)
+double worst_spread(const std::vector<Result> &rows, bool rays, std::vector<const char *> *noisy)
 {
     double worst = 0.0;
     for (const Result &r : rows) {
+        if (r.spec->ray != rays)
+            continue;
         bool bad = false;
         for (int f = 0; f < F_COUNT; f++)
             for (int m = 0; m < FORM_COUNT; m++)
@@ -814,10 +816,10 @@ double worst_spread(const std::vector<Result> &rows, std::vector<const char *> *
     return worst;
 }
 
-void print_noise(const std::vector<Result> &rows)
+void print_noise(const std::vector<Result> &rows, bool rays)
 {
     std::vector<const char *> noisy;
-    double w = worst_spread(rows, &noisy);
+    double w = worst_spread(rows, rays, &noisy);
     printf("timing noise: worst interquartile range %.1f%% of the median.", 100.0 * w);
     if (!noisy.empty()) {
         printf(" Still disturbed after retries:");
@@ -890,7 +892,7 @@ void print_pair_table(const char *title, const std::vector<Result> &rows, bool s
            "  inconsistencies (status, overlap vs collide, pose 0 vs 1): %ld.\n",
            cp_differ - c2d_off, kTouching, near, worst_depth, worst_normal, kAgree, c2d_off, cp_off, worst_cp_off, skin,
            bad);
-    print_noise(rows);
+    print_noise(rows, false);
 }
 
 void print_ray_table(const char *title, const std::vector<Result> &rows)
@@ -931,6 +933,7 @@ void print_ray_table(const char *title, const std::vector<Result> &rows)
            "length) more than 1e-9 from collide2d's. 'near surface': Box2D's yes/no differs on a segment passing\n"
            "within %.0e of the surface, where float rounding decides. Differences away from it: %ld (errors).\n",
            kFloatSlack, kFloatSlack, bad);
+    print_noise(rows, true);
 }
 
 void print_floor_table(const std::vector<Result> &rows)
