@@ -266,7 +266,8 @@ double c2d_gap(const C2dSet &cs, uint32_t i)
 
 /* Times the listed functions: calibrated passes, repetitions in which the functions take turns (the
  * first one rotating), median per call. When so many repetitions were disturbed that the quartiles
- * spread wide, the whole set is measured again (up to four times) and the steadiest attempt kept. */
+ * spread wide, the whole set is measured again (opt.attempts in all: four in table A, two in table D)
+ * and the steadiest attempt kept. */
 struct Timed {
     Fn fn;
     Form form;
@@ -394,8 +395,8 @@ void build_b2(const KindSpec &spec, const std::vector<PairCase> &cases, B2Set &b
         bs.xa.push_back(b2_xf(b2Vec2((float)pa[0].x, (float)pa[0].y), (float)pa[0].angle));
         bs.xb.push_back(b2_xf(b2Vec2((float)pb[0].x, (float)pb[0].y), (float)pb[0].angle));
         for (int k = 0; k < 2; k++) {
-            B2Pose p = {b2Vec2((float)pa[k].x, (float)pa[k].y), (float)pa[k].angle, b2Vec2((float)pb[k].x, (float)pb[k].y),
-                        (float)pb[k].angle};
+            B2Pose p = {b2Vec2((float)pa[k].x, (float)pa[k].y), (float)pa[k].angle,
+                        b2Vec2((float)pb[k].x, (float)pb[k].y), (float)pb[k].angle};
             bs.pose.push_back(p);
         }
     }
@@ -741,7 +742,8 @@ bool measure_rays(const Options &opt, const KindSpec &spec, int count, int visit
                 res.inconsistent++; /* the same segment and shape, moved together: the same answer */
             }
             if (((!cp_same && near > kTouching) || (!b2_same && near > kFloatSlack)) && opt.dump > 0) {
-                printf("  Box2D %d fraction %.9g; segment passes %.3g from the surface\n", bh, bh ? bo.fraction : 0.0f, near);
+                printf("  Box2D %d fraction %.9g; segment passes %.3g from the surface\n", bh,
+                       bh ? bo.fraction : 0.0f, near);
                 printf("  %s ray %d pose %d: collide2d %d t %.17g, Chipmunk %d t %.17g, Box2D %d\n", spec.name, i, k,
                        h.hit, h.t, ch, info.alpha, bh);
                 print_desc("shape", cases[i].s, cases[i].p[k]);
@@ -833,7 +835,8 @@ void print_pair_table(const char *title, const std::vector<Result> &rows, bool s
 {
     printf("\n%s\n", title);
     printf("%-18s %-7s %-6s %7s %8s %6s %8s %6s %8s %6s  %-15s %-8s%s\n", "pair", "query", "form", "c2d ns",
-           "b2Coll", "B/c2d", "b2 alt", "B/c2d", "Chipm", "C/c2d", "hits c2d/b2/cp", "differ", show_apart ? " apart" : "");
+           "b2Coll", "B/c2d", "b2 alt", "B/c2d", "Chipm", "C/c2d", "hits c2d/b2/cp", "differ",
+           show_apart ? " apart" : "");
     printf("%-18s %-7s %-6s %7s %8s %6s %8s %6s %8s %6s  %-15s %-8s\n", "", "", "", "", "ns", "", "ns", "", "ns", "",
            "", "b2/alt");
     double worst_depth = 0.0, worst_normal = 0.0;
@@ -866,7 +869,8 @@ void print_pair_table(const char *title, const std::vector<Result> &rows, bool s
                 fmt_ratio(pr, sizeof pr, r, F_CP_COLLIDE, c2d, (Form)m);
                 if (m == PLACED) {
                     if (r.spec->box2d) {
-                        snprintf(hits, sizeof hits, "%ld/%ld/%ld", r.hits[c2d], r.hits[F_B2_COLLIDE], r.hits[F_CP_COLLIDE]);
+                        snprintf(hits, sizeof hits, "%ld/%ld/%ld", r.hits[c2d], r.hits[F_B2_COLLIDE],
+                                 r.hits[F_CP_COLLIDE]);
                         snprintf(diff, sizeof diff, "%ld/%ld", r.b2_differ[F_B2_COLLIDE], r.b2_differ[alt]);
                     } else {
                         snprintf(hits, sizeof hits, "%ld/-/%ld", r.hits[c2d], r.hits[F_CP_COLLIDE]);
@@ -997,11 +1001,12 @@ int check_targets(const std::vector<Result> &hot, const std::vector<Result> &col
                 target(t, label, find(hot, k), F_B2_COLLIDE, find(hot, k), q ? F_C2D_COLLIDE : F_C2D_OVERLAP, 1.5,
                        "want >=");
             }
-        target(t, "ray-polygon vs b2PolygonShape::RayCast", find(hot, "ray-polygon"), F_B2_RAY, find(hot, "ray-polygon"),
-               F_C2D_RAY, 1.5, "want >=");
+        const Result *rp = find(hot, "ray-polygon");
+        target(t, "ray-polygon vs b2PolygonShape::RayCast", rp, F_B2_RAY, rp, F_C2D_RAY, 1.5, "want >=");
         for (int q = 0; q < 2; q++) {
             Fn f = q ? F_C2D_COLLIDE : F_C2D_OVERLAP;
-            snprintf(label, sizeof label, "capsule-polygon %s no slower than box-box rotated", q ? "contact" : "overlap");
+            snprintf(label, sizeof label, "capsule-polygon %s no slower than box-box rotated",
+                     q ? "contact" : "overlap");
             target(t, label, find(hot, "box-box rotated"), f, find(hot, "capsule-polygon"), f, 1.0,
                    "box-box ns / capsule-polygon ns, want >=");
         }
@@ -1124,8 +1129,9 @@ int main(int argc, char **argv)
 
     char title[240];
     if (run_a) {
-        snprintf(title, sizeof title, "A. %d pairs per kind whose bounding boxes overlap (what a broadphase hands over), "
-                 "%d visits each per pass:", opt.pairs, opt.visits);
+        snprintf(title, sizeof title,
+                 "A. %d pairs per kind whose bounding boxes overlap (what a broadphase hands over), %d visits each "
+                 "per pass:", opt.pairs, opt.visits);
         print_pair_table(title, hot, false);
     }
     if (run_r || run_a) {
