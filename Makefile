@@ -14,7 +14,9 @@ CXX     ?= c++
 BUILD   ?= build
 
 WARN    := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes
-CSTD    := -std=c99 -D_POSIX_C_SOURCE=200809L
+# No contraction of a * b + c into a fused multiply-add, which rounds differently: results must be the
+# same bits on every platform. GCC already refrains under -std=c99, clang does not (see src/trig.c).
+CSTD    := -std=c99 -D_POSIX_C_SOURCE=200809L -ffp-contract=off
 OPT     ?= -O2
 CFLAGS_LIB := $(CSTD) $(OPT) -g -fPIC -fvisibility=hidden -DC2D_BUILD $(WARN) -Iinclude -Isrc
 
@@ -22,8 +24,23 @@ SRCS    := $(sort $(wildcard src/*.c))
 HDRS    := include/collide2d.h $(wildcard src/*.h)
 OBJS    := $(SRCS:src/%.c=$(BUILD)/obj/%.o)
 
+# The shared library's name and link flags depend on the platform's linker: -soname, the version
+# script and -z defs are GNU ld's (Linux, the BSDs); Apple's ld64 takes an install name instead,
+# refuses undefined symbols by default, and has no symbol versions (-fvisibility=hidden already leaves
+# only the C2D_API functions exported). macOS is not built or tested here: see docs/platforms.md.
+UNAME_S := $(shell uname -s 2>/dev/null)
+ifeq ($(UNAME_S),Darwin)
+SONAME  := libcollide2d.$(VERSION_MAJOR).dylib
+SHLIB   := $(BUILD)/libcollide2d.$(VERSION).dylib
+SHLIB_DEV := libcollide2d.dylib
+SHLIB_LDFLAGS := -dynamiclib -install_name @rpath/$(SONAME) \
+    -compatibility_version $(VERSION_MAJOR) -current_version $(VERSION)
+else
 SONAME  := libcollide2d.so.$(VERSION_MAJOR)
 SHLIB   := $(BUILD)/libcollide2d.so.$(VERSION)
+SHLIB_DEV := libcollide2d.so
+SHLIB_LDFLAGS := -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/collide2d.map -Wl,-z,defs
+endif
 STLIB   := $(BUILD)/libcollide2d.a
 PCFILE  := $(BUILD)/collide2d.pc
 
@@ -40,10 +57,9 @@ $(BUILD)/obj:
 	mkdir -p $@
 
 $(SHLIB): $(OBJS) src/collide2d.map
-	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/collide2d.map -Wl,-z,defs \
-	    -o $@ $(OBJS) -lm
-	ln -sf libcollide2d.so.$(VERSION) $(BUILD)/$(SONAME)
-	ln -sf $(SONAME) $(BUILD)/libcollide2d.so
+	$(CC) $(SHLIB_LDFLAGS) -o $@ $(OBJS) -lm
+	ln -sf $(notdir $(SHLIB)) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/$(SHLIB_DEV)
 
 $(STLIB): $(OBJS)
 	rm -f $@
@@ -56,8 +72,8 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 644 include/collide2d.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 $(SHLIB) $(DESTDIR)$(PREFIX)/lib/
-	ln -sf libcollide2d.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
-	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libcollide2d.so
+	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/$(SHLIB_DEV)
 	install -m 644 $(STLIB) $(DESTDIR)$(PREFIX)/lib/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' scripts/collide2d.pc.in \
 	    > $(DESTDIR)$(PREFIX)/lib/pkgconfig/collide2d.pc
@@ -84,9 +100,16 @@ $(BUILD)/test/%.o: spec/c/%.cpp $(TEST_HDRS) include/collide2d.h
 	@mkdir -p $(@D)
 	$(CXX) $(TEST_CXXFLAGS) -c $< -o $@
 
+# Private modules with tests of their own (spec/c/test_trig.c calls c2d_sincos), which the shared
+# library hides: compiled into the plain test binary as well, with the library's flags.
+TEST_PRIVATE_OBJS := $(BUILD)/test/lib_trig.o
+$(BUILD)/test/lib_%.o: src/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_LIB) -c $< -o $@
+
 # The plain test binary links the shared library, as users do.
-$(BUILD)/test_c: $(TEST_OBJS) $(SHLIB)
-	$(CXX) -o $@ $(TEST_OBJS) -L$(BUILD) -Wl,-rpath,'$$ORIGIN' -lcollide2d -lbox2d -lgmp -lm
+$(BUILD)/test_c: $(TEST_OBJS) $(TEST_PRIVATE_OBJS) $(SHLIB)
+	$(CXX) -o $@ $(TEST_OBJS) $(TEST_PRIVATE_OBJS) -L$(BUILD) -Wl,-rpath,'$$ORIGIN' -lcollide2d -lbox2d -lgmp -lm
 
 # The sanitised binary compiles the library sources in, so the library itself is instrumented.
 $(BUILD)/test-asan/%.o: spec/c/%.c $(TEST_HDRS) include/collide2d.h

@@ -45,6 +45,7 @@ build = {
         'src/staticset.c',
         'src/sweep.c',
         'src/tree.c',
+        'src/trig.c',
         'src/world.c',
         'src/worldmove.c',
       },

@@ -24,7 +24,8 @@ BENCH_RUN      := flock $(BUILD)/bench.lock
 .SECONDEXPANSION:
 bench: deps $$(BENCH_TARGETS)
 
-$(BUILD)/bench/bench_narrow: bench/bench_narrow.cpp bench/bench.h include/collide2d.h $(SHLIB) | deps
+NARROW_HEADERS := bench/narrow_scene.h bench/narrow_peers.h bench/narrow_floor.h
+$(BUILD)/bench/bench_narrow: bench/bench_narrow.cpp $(NARROW_HEADERS) bench/bench.h include/collide2d.h $(SHLIB) | deps
 	@mkdir -p $(@D)
 	$(CXX) $(BENCH_CXXFLAGS) -o $@ $< $(BENCH_LDLIBS) -lbox2d -lchipmunk -lm
 
@@ -36,13 +37,17 @@ bench-narrow: $(BUILD)/bench/bench_narrow | deps
 # run, agree with their peers and end cleanly, in well under a minute.
 bench-quick: deps
 	@BENCH_SECONDS=0.02 $(MAKE) --no-print-directory bench BENCH_NARROW_ARGS=--quick BENCH_SWEEP_ARGS=--quick \
-	    BENCH_WORLD_ARGS=--quick
+	    BENCH_WORLD_ARGS=--quick BENCH_TRIG_ARGS=--quick
 
 # Instructions, conditional branches and (simulated) mispredicted branches per call, for each library
-# on the pairs the narrow-phase targets name, from one untimed pass each under callgrind. The same
-# 256 pairs visited 8192 times in random order, as table A visits them. BENCH_PROFILE_PAIRS picks
-# other pair kinds (underscores for spaces).
-BENCH_PROFILE_PAIRS ?= circle-polygon polygon-polygon box-box_rotated
+# on the pairs the narrow-phase targets name, from one untimed pass of every pass function under
+# callgrind: 256 pairs of table A visited 8 times each in random order, poses alternating, so the
+# "placed" passes count placing both shapes (collide2d: c2d_shape_set_transform; Box2D: b2Transform::Set;
+# Chipmunk: cpBodySetPosition, cpBodySetAngle, cpShapeCacheBB) and the "fixed" ones the query alone.
+# Pass names: <library>_<call>_<placed|fixed>_pass (b2_collide is the bare b2Collide* call, which
+# answers both overlap and contact; cp_collide is cpShapesCollide; floor is narrow_floor.h's box-box).
+# BENCH_PROFILE_PAIRS picks other kinds (underscores for spaces).
+BENCH_PROFILE_PAIRS ?= circle-polygon polygon-polygon box-box_aligned box-box_rotated capsule-polygon ray-polygon
 bench-profile: $(BUILD)/bench/bench_narrow | deps
 	@for p in $(BENCH_PROFILE_PAIRS); do \
 	    out=$(BUILD)/bench/callgrind.$$p; \
@@ -50,12 +55,12 @@ bench-profile: $(BUILD)/bench/bench_narrow | deps
 	        $(BUILD)/bench/bench_narrow --profile --only $$p --sections A --pairs 256 > $$out.log 2>&1 || \
 	        { cat $$out.log; exit 1; }; \
 	    calls=$$(sed -n 's/^profile: .* one pass of \([0-9]*\) calls.*/\1/p' $$out.log | head -1); \
-	    echo "== $$p: per call (one pass of $$calls calls; Chipmunk's pass runs for both queries)"; \
-	    printf '  %-18s %9s %9s %9s\n' pass Ir branches mispred; \
+	    echo "== $$p: per call (one pass of $$calls calls per function)"; \
+	    printf '  %-30s %9s %9s %9s\n' pass Ir branches mispred; \
 	    for ev in Ir Bc Bcm; do \
-	        callgrind_annotate --inclusive=yes --show=$$ev $$out | \
+	        callgrind_annotate --inclusive=yes --threshold=100 --show=$$ev $$out | \
 	            sed -n "s/^ *\([0-9,]*\) .*::\([a-z0-9_]*_pass\)(void\*) \[.*/\2 $$ev \1/p"; \
 	    done | tr -d , | awk -v calls=$$calls ' \
-	        { n = $$1 == "cp_pass" ? 2 * calls : calls; v[$$1, $$2] = $$3 / n; seen[$$1] = 1 } \
-	        END { for (p in seen) printf "  %-18s %9.1f %9.1f %9.2f\n", p, v[p, "Ir"], v[p, "Bc"], v[p, "Bcm"] }' | sort; \
+	        { v[$$1, $$2] = $$3 / calls; seen[$$1] = 1 } \
+	        END { for (p in seen) printf "  %-30s %9.1f %9.1f %9.2f\n", p, v[p, "Ir"], v[p, "Bc"], v[p, "Bcm"] }' | sort; \
 	done

@@ -10,6 +10,13 @@ LUA54_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null)
 LUA51_CFLAGS = $(shell pkg-config --cflags lua5.1 2>/dev/null)
 LUA_MOD_CFLAGS = $(CSTD) $(OPT) -g -fPIC -fvisibility=hidden -DC2D_STATIC $(WARN) -Iinclude -Isrc
 LUA_MOD_SRCS = lua/collide2d.c $(SRCS)
+# A Lua C module leaves the lua_* functions to the interpreter that loads it: GNU ld allows that in a
+# shared object by default; on macOS the module is a bundle told to look them up at load time.
+ifeq ($(UNAME_S),Darwin)
+LUA_MOD_LDFLAGS = -bundle -undefined dynamic_lookup
+else
+LUA_MOD_LDFLAGS = -shared
+endif
 LUA_MODULES = $(BUILD)/lua54/collide2d.so $(BUILD)/lua51/collide2d.so
 
 .PHONY: lua bench-lua
@@ -19,12 +26,12 @@ lua: $(LUA_MODULES)
 $(BUILD)/lua54/collide2d.so: $(LUA_MOD_SRCS) $(HDRS)
 	@test -n "$(LUA54_CFLAGS)" || { echo "lua: Lua 5.4 headers not found; apt-get install liblua5.4-dev pkg-config" >&2; exit 1; }
 	@mkdir -p $(@D)
-	$(CC) $(LUA_MOD_CFLAGS) $(LUA54_CFLAGS) -shared -o $@ $(LUA_MOD_SRCS) -lm
+	$(CC) $(LUA_MOD_CFLAGS) $(LUA54_CFLAGS) $(LUA_MOD_LDFLAGS) -o $@ $(LUA_MOD_SRCS) -lm
 
 $(BUILD)/lua51/collide2d.so: $(LUA_MOD_SRCS) $(HDRS)
 	@test -n "$(LUA51_CFLAGS)" || { echo "lua: Lua 5.1 headers not found; apt-get install liblua5.1-0-dev pkg-config" >&2; exit 1; }
 	@mkdir -p $(@D)
-	$(CC) $(LUA_MOD_CFLAGS) $(LUA51_CFLAGS) -shared -o $@ $(LUA_MOD_SRCS) -lm
+	$(CC) $(LUA_MOD_CFLAGS) $(LUA51_CFLAGS) $(LUA_MOD_LDFLAGS) -o $@ $(LUA_MOD_SRCS) -lm
 
 # The Lua 5.4 module with AddressSanitizer and UBSan, core included, for spec/suites/33-lua-asan.sh:
 # the interpreter is not instrumented, so the suite preloads the sanitizer runtimes.
@@ -32,7 +39,7 @@ LUA_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame
 $(BUILD)/lua54-asan/collide2d.so: $(LUA_MOD_SRCS) $(HDRS)
 	@test -n "$(LUA54_CFLAGS)" || { echo "lua: Lua 5.4 headers not found; apt-get install liblua5.4-dev pkg-config" >&2; exit 1; }
 	@mkdir -p $(@D)
-	$(CC) $(subst $(OPT),-O1,$(LUA_MOD_CFLAGS)) $(LUA_SAN) $(LUA54_CFLAGS) -shared -o $@ $(LUA_MOD_SRCS) -lm
+	$(CC) $(subst $(OPT),-O1,$(LUA_MOD_CFLAGS)) $(LUA_SAN) $(LUA54_CFLAGS) $(LUA_MOD_LDFLAGS) -o $@ $(LUA_MOD_SRCS) -lm
 
 # From Lua 5.4 and LuaJIT (bench/lua/): calls per second of overlaps and collide against a pure-Lua
 # SAT (bench.lua), then microseconds per ball step and per slide move against a pure-Lua stepper and

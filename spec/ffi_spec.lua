@@ -26,13 +26,24 @@ end
 -- The two instances. A second require runs luaopen_collide2d again: the same metatables (shapes of one
 -- instance are shapes of the other) filled again, and the shape metatable's __index set to the newest
 -- module table; the end of this file puts back the instance every other spec uses.
-ffi.cdef [[
-int setenv(const char *name, const char *value, int overwrite);
-int unsetenv(const char *name);
-]]
+-- The module reads COLLIDE2D_NO_FFI with the C library's getenv: set it there (POSIX setenv, or the
+-- Windows C runtime's _putenv_s, where an empty value removes the variable).
+local set_no_ffi
+if jit.os == 'Windows' then
+  ffi.cdef 'int _putenv_s(const char *name, const char *value);'
+  set_no_ffi = function(value) ffi.C._putenv_s('COLLIDE2D_NO_FFI', value or '') end
+else
+  ffi.cdef [[
+  int setenv(const char *name, const char *value, int overwrite);
+  int unsetenv(const char *name);
+  ]]
+  set_no_ffi = function(value)
+    if value then ffi.C.setenv('COLLIDE2D_NO_FFI', value, 1) else ffi.C.unsetenv('COLLIDE2D_NO_FFI') end
+  end
+end
 local function load_with(no_ffi)
   package.loaded.collide2d = nil
-  if no_ffi then ffi.C.setenv('COLLIDE2D_NO_FFI', no_ffi, 1) else ffi.C.unsetenv('COLLIDE2D_NO_FFI') end
+  set_no_ffi(no_ffi)
   return require 'collide2d'
 end
 local saved_env = os.getenv('COLLIDE2D_NO_FFI')

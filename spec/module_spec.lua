@@ -64,7 +64,7 @@ describe('a shape userdata', function()
       segment = collide2d.segment(0, 0, 1, 0),
     }
     for kind, shape in pairs(kinds) do
-      assert.matches('^collide2d%.shape %(' .. kind .. ', 0x%x+%)$', tostring(shape))
+      assert.matches('^collide2d%.shape %(' .. kind .. ', ' .. expect.ADDRESS .. '%)$', tostring(shape))
       shape:destroy()
       assert.are.equal('collide2d.shape (destroyed)', tostring(shape))
     end

@@ -174,7 +174,11 @@ c2d_status c2d_convex_points(const c2d_vec2 *points, int n, int hull, c2d_vec2 *
         return C2D_ERR_DEGENERATE;
 
     /* Convex: every turn is to the left, and the boundary winds exactly once (a pentagram turns
-     * left at every vertex but winds twice). */
+     * left at every vertex but winds twice). The turns, each strictly between 0 and pi, sum to exactly
+     * 2 pi times the winding number, so the sum is 2 pi or at least 4 pi, never near the 3 pi it is
+     * compared with. atan2 is libm's and rounds differently from one C library to another, but by
+     * ulps: even C2D_MAX_POLYGON_POINTS of them, summed, stay within 1e-9 of the exact sum, so every
+     * platform accepts and rejects the same polygons (everything else here is + - * and sqrt). */
     double winding = 0;
     for (int i = 0; i < m; i++) {
         c2d_vec2 prev = out[(i + m - 1) % m], cur = out[i], next = out[(i + 1) % m];

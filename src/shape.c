@@ -1,6 +1,7 @@
 /* shape.c - shape handles: construction and validation, placement (position and angle), bounding
  * boxes, vertices, cloning; plus the version and status-string calls. */
 #include "shape.h"
+#include "trig.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -67,8 +68,7 @@ static c2d_shape *shape_alloc(c2d_shape_type type, int count)
 static void set_angle(c2d_shape *s, double angle)
 {
     s->angle = angle;
-    s->c = cos(angle);
-    s->s = sin(angle);
+    c2d_sincos(angle, &s->s, &s->c); /* not libm's sin and cos: the same bits on every platform */
 }
 
 /* The stored local normals of a capsule, segment or polygon from its local vertices, and the reach of

@@ -18,6 +18,17 @@
 
 #include <math.h>
 
+/* No fused multiply-adds in the engine: a fused a * b + c rounds once instead of twice, so results
+ * would depend on the compiler's flags and the processor, and differ between platforms. The Makefile
+ * builds with -ffp-contract=off; these cover builds with flags of their own (luarocks, a game's
+ * build): the standard pragma, which clang honours, and GCC's optimize pragma, since GCC ignores the
+ * standard one. See src/trig.c. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("fp-contract=off")
+#else
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 /* Edges of a core run from vertex i to vertex i+1 (mod count). A 2-vertex core has two edges, a->b and
  * b->a, with opposite normals: both sides of a segment are surface. A 1-vertex core has no edges.
  *

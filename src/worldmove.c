@@ -242,7 +242,9 @@ static c2d_move_options scope_options(const scope *s, const c2d_move_options *op
  * path, and the path adds itself again. */
 static double motion_extent(c2d_vec2 end, double travelled)
 {
-    return hypot(end.x, end.y) + 2 * travelled;
+    /* Not libm's hypot, whose rounding differs between platforms: the scope must grow the same way
+     * everywhere. Coordinates within C2D_MAX_COORDINATE keep the squares far from overflow. */
+    return v2_len(end) + 2 * travelled;
 }
 
 /* A move of mover by displacement (ball NULL), or a step of the ball for dt, through the entries

@@ -46,18 +46,18 @@ long c2d_test_iterations(long n)
     return r < 1 ? 1 : r;
 }
 
-unsigned long c2d_test_rand(void)
+unsigned long long c2d_test_rand(void)
 {
     /* splitmix64: tiny, good enough, and identical on every machine. */
     unsigned long long z = (rng_state += 0x9E3779B97F4A7C15ULL);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return (unsigned long)((z ^ (z >> 31)) >> 11);
+    return (z ^ (z >> 31)) >> 11;
 }
 
 double c2d_test_uniform(double lo, double hi)
 {
-    double u = (double)(c2d_test_rand() & ((1UL << 52) - 1)) / (double)(1UL << 52);
+    double u = (double)(c2d_test_rand() & ((1ULL << 52) - 1)) / (double)(1ULL << 52);
     return lo + (hi - lo) * u;
 }
 

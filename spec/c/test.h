@@ -16,9 +16,11 @@ void c2d_test_register(const char *name, c2d_test_fn fn);
 void c2d_test_fail(const char *file, int line, const char *fmt, ...);
 /* Scales iteration counts of property tests (the sanitised run uses fewer). */
 long c2d_test_iterations(long n);
-/* Deterministic random numbers for property tests: one stream per test, seeded by its name. */
+/* Deterministic random numbers for property tests: one stream per test, seeded by its name. 53 bits,
+ * as unsigned long long: unsigned long is 32 bits on 64-bit Windows, and the streams must be the same
+ * on every platform. */
 double c2d_test_uniform(double lo, double hi);
-unsigned long c2d_test_rand(void);
+unsigned long long c2d_test_rand(void);
 
 #ifdef __cplusplus
 }

@@ -246,6 +246,23 @@ TEST(polygon_new_takes_the_maximum_point_count)
     c2d_shape_destroy(s);
 }
 
+TEST(polygon_new_rejects_a_boundary_winding_twice_even_at_the_maximum_point_count)
+{
+    /* Every turn of this boundary is to the left (by 4 pi / n), but it goes twice around the circle:
+     * its turns sum to 4 pi. With the most points, the sum of the most atan2 roundings must still stay
+     * far on the right side of the 3 pi threshold (n odd, so no two points coincide). */
+    int n = C2D_MAX_POLYGON_POINTS - 1;
+    c2d_vec2 *pts = (c2d_vec2 *)malloc(sizeof(c2d_vec2) * (size_t)n);
+    c2d_shape *s = NULL;
+    ENSURE(pts != NULL);
+    for (int i = 0; i < n; i++)
+        pts[i] = tu_v(5 + 1000 * cos(4 * TU_PI * i / n), -7 + 1000 * sin(4 * TU_PI * i / n));
+    c2d_status st = c2d_polygon_new(pts, n, &s);
+    free(pts);
+    ENSURE_MSG(st == C2D_ERR_NOT_CONVEX, "status %d", (int)st);
+    ENSURE(s == NULL);
+}
+
 TEST(capsule_and_segment_sit_at_their_midpoint)
 {
     c2d_shape *c, *g;

@@ -17,6 +17,7 @@
 
 #include "collide2d.h"
 #include "test.h"
+#include "trig.h"
 
 #include <float.h>
 #include <math.h>
@@ -64,7 +65,10 @@ static inline double tu_cross(c2d_vec2 a, c2d_vec2 b) { return a.x * b.y - a.y *
 static inline double tu_len(c2d_vec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
 static inline c2d_vec2 tu_rot(c2d_vec2 p, double angle)
 {
-    double c = cos(angle), s = sin(angle);
+    /* The library's own sine and cosine (the test binaries link src/trig.c): the same bits on every
+     * platform, so the random scenes, and the determinism digest over them, are too. */
+    double c, s;
+    c2d_sincos(angle, &s, &c);
     return tu_v(c * p.x - s * p.y, s * p.x + c * p.y);
 }
 
@@ -314,7 +318,9 @@ static inline int tu_random_convex_points(int n, c2d_vec2 centre, c2d_vec2 *out)
     double tilt = c2d_test_uniform(0, 2 * TU_PI);
     for (int i = 0; i < n; i++) {
         double t = angles[i] + i * gap;
-        out[i] = tu_add(centre, tu_rot(tu_v(ax * cos(t), ay * sin(t)), tilt));
+        double c, s;
+        c2d_sincos(t, &s, &c);
+        out[i] = tu_add(centre, tu_rot(tu_v(ax * c, ay * s), tilt));
     }
     return n;
 }

@@ -7,6 +7,11 @@ local expect = {}
 -- Geometry in doubles: results that are exact on paper may be off in the last bits.
 expect.TOL = 1e-12
 
+-- A pattern for an address as this Lua prints one (tostring({}) is "table: <address>"): PUC Lua formats
+-- it with the C library's %p, which is "0x55d0c8a0" with glibc but "0000000000C8D640" with Windows' C
+-- runtime, and the module's __tostring uses the same lua_pushfstring("%p").
+expect.ADDRESS = tostring({}):match(': 0x%x+$') and '0x%x+' or '%x+'
+
 -- Calls fn and checks that it raises exactly msg (after the position prefix, if any).
 function expect.raises(msg, fn, ...)
   local ok, err = pcall(fn, ...)
