@@ -85,14 +85,6 @@ def floor_log2(v):
     return e
 
 
-def round_to_bits(v, bits):
-    """v (a Fraction) rounded to nearest with `bits` significant bits (ties to even)."""
-    if v == 0:
-        return Fraction(0)
-    scale = Fraction(2) ** (bits - 1 - floor_log2(v))
-    return Fraction(round(v * scale)) / scale
-
-
 def truncate_to_ulp(v, e):
     """v truncated towards minus infinity to a multiple of 2^e."""
     q = Fraction(2) ** e
@@ -175,9 +167,6 @@ def ulp_of(v):
 
 # ---- the constants of src/trig.c -----------------------------------------------------------------
 
-TABLE_STEP = 64          # a_j = j/64
-TABLE_LAST = 50          # |r| <= pi/4 (1 + 2^-30) < 50.5/64
-HEAD_BITS = 26           # heads of sin a_j, cos a_j: times the 27-bit head of d, exactly a double
 
 
 def hexf(x):
@@ -185,6 +174,69 @@ def hexf(x):
     if x == 0:
         return "-0.0" if str(x).startswith("-") else "0.0"
     return x.hex()
+
+
+def kernel_polynomials(pio4):
+    """Degree-5 polynomials PS, PC in z = r^2 (see generated_block), as lists of doubles, checked to
+    be within 2^-55 of sin and cos relatively on [0, pi/4]."""
+    deg = 5
+    zmax = pio4 * pio4
+    w = W
+
+    def fixed(r):
+        return sincos_fixed(int(r * (1 << w)), w)
+
+    def targets(z):
+        # z as a Fraction; r = sqrt(z) to w bits by integer square root.
+        rr = Fraction(math.isqrt((z * (1 << (2 * w))).__floor__()), 1 << w)
+        si, co = fixed(rr)
+        sv, cv = Fraction(si, 1 << w), Fraction(co, 1 << w)
+        z2 = rr * rr
+        return rr, (sv - rr) / (rr * z2), (cv - 1 + z2 / 2) / (z2 * z2)
+
+    nodes = []
+    for k in range(deg + 1):
+        # cos((2k + 1) pi / (2 (deg + 1))) to w bits, from the fixed-point cosine
+        ang = Fraction(2 * k + 1, 2 * (deg + 1)) * 2 * pio4 * 2
+        _, co = fixed(ang) if ang <= 1 else (0, None)
+        if co is None:  # the angle exceeds 1: cos t = -cos(pi - t)
+            _, co2 = fixed(4 * pio4 - ang)
+            co = -co2
+        nodes.append(zmax / 2 * (1 - Fraction(co, 1 << w)))
+    rows_s, rows_c, rhs_s, rhs_c = [], [], [], []
+    for z in nodes:
+        rr, fs, fc = targets(z)
+        z = rr * rr
+        rows_s.append([z ** j for j in range(deg + 1)])
+        rhs_s.append(fs)
+        rhs_c.append(fc)
+
+    def solve(rows, rhs):
+        a = [r[:] + [v] for r, v in zip(rows, rhs)]
+        n = len(a)
+        for i in range(n):
+            piv = max(range(i, n), key=lambda r: abs(a[r][i]))
+            a[i], a[piv] = a[piv], a[i]
+            for r in range(n):
+                if r != i and a[r][i] != 0:
+                    m = a[r][i] / a[i][i]
+                    a[r] = [x - m * y for x, y in zip(a[r], a[i])]
+        return [a[i][n] / a[i][i] for i in range(n)]
+
+    ps = [float(v) for v in solve(rows_s, rhs_s)]
+    pc = [float(v) for v in solve(rows_s, rhs_c)]
+    worst = Fraction(0)
+    for i in range(1, 2001):
+        r = pio4 * i / 2000
+        rr = Fraction(int(r * (1 << w)), 1 << w)
+        si, co = fixed(rr)
+        sv, cv = Fraction(si, 1 << w), Fraction(co, 1 << w)
+        z = rr * rr
+        s_poly = rr + rr * z * sum(Fraction(c) * z ** j for j, c in enumerate(ps))
+        c_poly = 1 - z / 2 + z * z * sum(Fraction(c) * z ** j for j, c in enumerate(pc))
+        worst = max(worst, abs((s_poly - sv) / sv), abs((c_poly - cv) / cv))
+    assert worst < Fraction(2) ** -55, float(worst)
+    return ps, pc
 
 
 def generated_block():
@@ -240,34 +292,19 @@ def generated_block():
     emit("};")
     emit("")
 
-    # sin and cos of a_j = j/64: each as a 26-bit head plus the rest rounded to a double.
-    emit("/* sin(j/64) and cos(j/64), j = 0..%d: each a head of at most %d significant bits (so that its" % (TABLE_LAST, HEAD_BITS))
-    emit(" * product with a number of %d bits is exact) plus the rest, rounded: head + rest is within" % (53 - HEAD_BITS))
-    emit(" * 2^-79 of the value, relatively. */")
-    emit("static const struct c2d_trig_point {")
-    emit("    double sin_head, sin_rest, cos_head, cos_rest;")
-    emit("} trig_points[%d] = {" % (TABLE_LAST + 1))
-    for j in range(TABLE_LAST + 1):
-        s, c = sincos_fixed((j << W) // TABLE_STEP, W)
-        row = []
-        for v in (Fraction(s, 1 << W), Fraction(c, 1 << W)):
-            head = round_to_bits(v, HEAD_BITS)
-            hd = float(head)
-            assert Fraction(hd) == head and sig_bits(hd) <= HEAD_BITS
-            rest = float(v - head)
-            assert abs(v - head - Fraction(rest)) <= abs(v) * Fraction(2) ** -79 + Fraction(2) ** -380
-            row += [hexf(hd), hexf(rest)]
-        emit("    {%s}," % ", ".join(row))
-    emit("};")
-    emit("")
-
-    # Taylor coefficients for |d| <= 1/128 + 2^-50: the first omitted terms, d^9/9! and d^8/8!, are
-    # below 2^-81 and 2^-71.
-    emit("/* Taylor coefficients of sin d - d = d^3 (S3 + d^2 (S5 + d^2 S7)) and cos d - 1 =")
-    emit(" * d^2 (C2 + d^2 (C4 + d^2 C6)), rounded to nearest. */")
-    for name, v in (("S3", Fraction(-1, 6)), ("S5", Fraction(1, 120)), ("S7", Fraction(-1, 5040)),
-                    ("C2", Fraction(-1, 2)), ("C4", Fraction(1, 24)), ("C6", Fraction(-1, 720))):
-        emit("#define %-10s %s" % (name, hexf(float(v))))
+    # The kernel's polynomials on |r| <= pi/4: sin r = r + r^3 PS(r^2) and cos r = 1 - r^2/2 + r^4 PC(r^2),
+    # PS and PC of degree 5, interpolating (sin r - r) / r^3 and (cos r - 1 + r^2/2) / r^4 at the
+    # Chebyshev nodes of [0, (pi/4)^2] in z = r^2 (near the minimax polynomials), in exact rational
+    # arithmetic from the fixed-point sine and cosine, then rounded to doubles.
+    ps, pc = kernel_polynomials(pio2 / 2)
+    emit("/* Polynomials of the kernel: sin r = r + r^3 (S0 + S1 z + ... + S5 z^5) and cos r = 1 - z/2 +")
+    emit(" * z^2 (C0 + C1 z + ... + C5 z^5), z = r^2, |r| <= pi/4: interpolation at the Chebyshev nodes of")
+    emit(" * [0, (pi/4)^2], rounded to doubles; the rounded polynomials are within 2^-55 of sin and cos")
+    emit(" * relatively (scripts/trig_tables.py checks it at 2,000 points). */")
+    for i, v in enumerate(ps):
+        emit("#define S%-9d %s" % (i, hexf(v)))
+    for i, v in enumerate(pc):
+        emit("#define C%-9d %s" % (i, hexf(v)))
     return "\n".join(out) + "\n"
 
 

@@ -33,15 +33,15 @@
  *     then rounded to 106 bits and multiplied by pi/2 as a double-double.
  *   The nearest a double comes to a multiple of pi/2 is 4.7e-19 (6381956970095103 * 2^797), and 6.2e-19
  *   below 1e15 (45.553093477052), so r is known to 2^-68 relatively or better.
- * Then sin and cos of r come from a table of sin a and cos a at a = j/64 (j = 0..50) and Taylor
- * series of degree 7 and 6 in d = rh - a (exact, |d| <= 1/128): sin(a + d) = sin a + cos a d + [rest],
- * where sin a + cos a d is formed exactly (the table holds 26-bit heads, whose products with a 27-bit
- * head of d are exact, and a fast two-sum) and the rest, below 2^-15 of the result, is summed in doubles.
- * The final addition rounds once, so the error is half an ulp plus a little: at most 0.50007 ulp
- * measured on 10^8 results (random angles of every range, against libquadmath), faithful always,
- * correctly rounded for all but about 8 results in a million (those within 2^-13 ulp of a midpoint
- * between two doubles). Below 2^-20, r - r^3/6 and
- * 1 - r^2/2 serve.
+ * Then sin r and cos r come from polynomials of degree 13 and 14 (near-minimax: interpolation at
+ * Chebyshev nodes, within 2^-55 relatively), evaluated in Estrin's scheme, with the tail rl taken to
+ * first order and the leading terms (r, and 1 - r^2/2 with its exact rounding error) added last.
+ * Below 2^-20, r - r^3/6 and 1 - r^2/2 serve. The error is half an ulp for the final rounding plus up
+ * to about 0.3 ulp from the polynomial and its terms: faithful always (at most 0.774 ulp on the 21,408
+ * reference angles of spec/c/trig_reference.h, hard cases of the reduction among them), correctly
+ * rounded for about 97% of results. Correct rounding everywhere would take a table and exact sums,
+ * which cost half again as much per call; a game places shapes at every frame, and determinism, not
+ * the last half ulp, is what this file is for.
  * The constants between the GENERATED markers come from scripts/trig_tables.py, which computes them
  * from pi with exact integer arithmetic; `python3 scripts/trig_tables.py check-tables src/trig.c`
  * verifies them, and spec/c/test_trig.c measures the errors against its reference values. */
@@ -95,73 +95,22 @@ static const uint64_t two_over_pi[20] = {
     UINT64_C(0x6bfb5fb11f8d5d08), UINT64_C(0x56033046fc7b6bab),
 };
 
-/* sin(j/64) and cos(j/64), j = 0..50: each a head of at most 26 significant bits (so that its
- * product with a number of 27 bits is exact) plus the rest, rounded: head + rest is within
- * 2^-79 of the value, relatively. */
-static const struct c2d_trig_point {
-    double sin_head, sin_rest, cos_head, cos_rest;
-} trig_points[51] = {
-    {0.0, 0.0, 0x1.0000000000000p+0, 0.0},
-    {0x1.fffaaa8000000p-7, 0x1.77776a76aa4e3p-34, 0x1.fff0000000000p-1, 0x1.55549f4a28a28p-29},
-    {0x1.ffeaab0000000p-6, -0x1.11179173501bfp-34, 0x1.ffc0018000000p-1, -0x1.556c16a76a892p-28},
-    {0x1.7fdc010000000p-5, 0x1.97dd454cc8417p-36, 0x1.ff70068000000p-1, 0x1.fefccf674c4aap-28},
-    {0x1.ffaaaf0000000p-5, -0x1.12b1254b45b4dp-33, 0x1.ff00158000000p-1, -0x1.5b059659af8f1p-28},
-    {0x1.3facb10000000p-4, 0x1.68baad4dbcdd6p-31, 0x1.fe70340000000p-1, 0x1.29ef6ee340bcdp-29},
-    {0x1.7f70100000000p-4, 0x1.92a8720d7e169p-31, 0x1.fdc06c0000000p-1, -0x1.0328c96737ea5p-30},
-    {0x1.bf1b788000000p-4, -0x1.4be37142dcf7cp-31, 0x1.fcf0c80000000p-1, 0x1.d33623d47af0ep-34},
-    {0x1.feaaef0000000p-4, -0x1.7911ca35f9658p-32, 0x1.fc01550000000p-1, 0x1.3eade9b6d1e6ap-28},
-    {0x1.1f0d3d8000000p-3, -0x1.40c5456ef950ap-33, 0x1.faf2228000000p-1, -0x1.c3b42d0a95671p-29},
-    {0x1.3eb3130000000p-3, -0x1.d14c9a5705333p-30, 0x1.f9c3408000000p-1, 0x1.3e621438b6d61p-28},
-    {0x1.5e44fd0000000p-3, -0x1.7b64356f44306p-33, 0x1.f874c30000000p-1, -0x1.e1130a7194538p-29},
-    {0x1.7dc1030000000p-3, -0x1.14352ba952bc7p-33, 0x1.f706be0000000p-1, -0x1.84c791698c80cp-31},
-    {0x1.9d252d0000000p-3, 0x1.9d86246710f60p-32, 0x1.f579490000000p-1, -0x1.804c3470e2f96p-28},
-    {0x1.bc6f850000000p-3, -0x1.239e6698f96a5p-31, 0x1.f3cc7c0000000p-1, 0x1.d9e8b6f6f2e29p-28},
-    {0x1.db9e160000000p-3, -0x1.2968c132e20d7p-33, 0x1.f200730000000p-1, 0x1.0cc93e6e50106p-30},
-    {0x1.faaeed8000000p-3, -0x1.867544a2bb10ap-30, 0x1.f0154a0000000p-1, -0x1.0422bd161f0b3p-30},
-    {0x1.0cd00d0000000p-2, -0x1.0c9bca67ec283p-30, 0x1.ee0b1f8000000p-1, 0x1.e0788dfc805b9p-28},
-    {0x1.1c37d68000000p-2, -0x1.9ca3c4d73f120p-29, 0x1.ebe2150000000p-1, -0x1.1220b0817cf89p-30},
-    {0x1.2b8ddc8000000p-2, -0x1.e0a5b06eaac76p-29, 0x1.e99a4c0000000p-1, 0x1.d3e6c15bb369dp-28},
-    {0x1.3ad1298000000p-2, -0x1.2c584ffefc2abp-31, 0x1.e733ea0000000p-1, 0x1.93d3fa6f5d32bp-33},
-    {0x1.4a00c98000000p-2, 0x1.879e90304774dp-29, 0x1.e4af148000000p-1, 0x1.95224dd2e6bfap-28},
-    {0x1.591bca0000000p-2, -0x1.7429a341c5a2ap-32, 0x1.e20bf48000000p-1, 0x1.acd6c0f4cfa8ap-29},
-    {0x1.6821388000000p-2, 0x1.1c6bfb44eedc0p-29, 0x1.df4ab40000000p-1, -0x1.4278a278b62a0p-29},
-    {0x1.7710258000000p-2, -0x1.44def616ead73p-29, 0x1.dc6b7e8000000p-1, 0x1.ccac89052cd92p-28},
-    {0x1.85e7a10000000p-2, 0x1.4134a4b1481d3p-29, 0x1.d96e830000000p-1, -0x1.1cac47004f215p-30},
-    {0x1.94a6be8000000p-2, 0x1.f546c4a58c7b0p-30, 0x1.d653f08000000p-1, -0x1.837f80bb11b22p-30},
-    {0x1.a34c920000000p-2, -0x1.9d799b0d18872p-29, 0x1.d31bf90000000p-1, -0x1.3941fce19f22dp-28},
-    {0x1.b1d8308000000p-2, -0x1.66f4f4b5c4859p-29, 0x1.cfc6cf8000000p-1, 0x1.2956cfb16b6aap-28},
-    {0x1.c048b18000000p-2, -0x1.3afd737300cc5p-32, 0x1.cc54aa0000000p-1, 0x1.594b970a770b1p-28},
-    {0x1.ce9d2e0000000p-2, 0x1.ea528f6d0375fp-29, 0x1.c8c5bf8000000p-1, 0x1.9c35086acf468p-30},
-    {0x1.dcd4c18000000p-2, -0x1.66b1b2de56724p-29, 0x1.c51a488000000p-1, 0x1.c58baef72225ep-28},
-    {0x1.eaee878000000p-2, -0x1.da7d080bc4da2p-29, 0x1.c152808000000p-1, -0x1.a482b06248445p-29},
-    {0x1.f8e99e8000000p-2, -0x1.2a86d1cc4d5eap-31, 0x1.bd6ea30000000p-1, 0x1.0294f52637799p-29},
-    {0x1.0362938000000p-1, 0x1.c69954b49cca2p-29, 0x1.b96eef0000000p-1, -0x1.4ef7e3eba5c34p-30},
-    {0x1.0a40220000000p-1, -0x1.61efff5bd90e8p-29, 0x1.b553a40000000p-1, 0x1.0c104e0c7fbcap-29},
-    {0x1.110d0c8000000p-1, -0x1.a4b1e244dcecdp-28, 0x1.b11d040000000p-1, 0x1.62a4c623baac4p-29},
-    {0x1.17c8e60000000p-1, -0x1.a2249fd94351ep-30, 0x1.accb528000000p-1, -0x1.09621a9c1255dp-29},
-    {0x1.1e73430000000p-1, 0x1.1b2ba6122a3fap-28, 0x1.a85ed40000000p-1, 0x1.b9f0168cdf032p-28},
-    {0x1.250bb90000000p-1, 0x1.bc45dd9ea3d02p-28, 0x1.a3d7d00000000p-1, 0x1.a95ee752e48a2p-28},
-    {0x1.2b91de8000000p-1, 0x1.44210ec0b91c5p-28, 0x1.9f368f0000000p-1, -0x1.37683da3a4019p-28},
-    {0x1.32054b0000000p-1, 0x1.48bc4f7dad082p-29, 0x1.9a7b5a0000000p-1, 0x1.b5328a2e459fap-28},
-    {0x1.3865978000000p-1, -0x1.d4ebea910fadbp-28, 0x1.95a67e0000000p-1, 0x1.963f97a0812efp-34},
-    {0x1.3eb25d0000000p-1, 0x1.b66a9cf906a3cp-28, 0x1.90b8478000000p-1, 0x1.376bdb780a77bp-31},
-    {0x1.44eb380000000p-1, 0x1.cf386ab04a4f8p-29, 0x1.8bb1058000000p-1, 0x1.2ee48030c7c08p-28},
-    {0x1.4b0fc48000000p-1, -0x1.55489efef25fbp-29, 0x1.8691090000000p-1, -0x1.442c9cecc7002p-28},
-    {0x1.511fa00000000p-1, -0x1.4265722b81d0cp-28, 0x1.8158a30000000p-1, 0x1.916d5ce21746fp-29},
-    {0x1.571a698000000p-1, -0x1.92a64cf1bde26p-29, 0x1.7c08280000000p-1, -0x1.ec356238e7adbp-30},
-    {0x1.5cffc18000000p-1, -0x1.4070f29a4d324p-29, 0x1.769fec8000000p-1, -0x1.aadee11827d5dp-29},
-    {0x1.62cf498000000p-1, 0x1.21ac7884899ebp-29, 0x1.7120470000000p-1, -0x1.62261ebda4f5bp-31},
-    {0x1.6888a50000000p-1, -0x1.ecb4d15adf4dep-29, 0x1.6b898f8000000p-1, 0x1.4f7dae915ac78p-28},
-};
-
-/* Taylor coefficients of sin d - d = d^3 (S3 + d^2 (S5 + d^2 S7)) and cos d - 1 =
- * d^2 (C2 + d^2 (C4 + d^2 C6)), rounded to nearest. */
-#define S3         -0x1.5555555555555p-3
-#define S5         0x1.1111111111111p-7
-#define S7         -0x1.a01a01a01a01ap-13
-#define C2         -0x1.0000000000000p-1
-#define C4         0x1.5555555555555p-5
-#define C6         -0x1.6c16c16c16c17p-10
+/* Polynomials of the kernel: sin r = r + r^3 (S0 + S1 z + ... + S5 z^5) and cos r = 1 - z/2 +
+ * z^2 (C0 + C1 z + ... + C5 z^5), z = r^2, |r| <= pi/4: interpolation at the Chebyshev nodes of
+ * [0, (pi/4)^2], rounded to doubles; the rounded polynomials are within 2^-55 of sin and cos
+ * relatively (scripts/trig_tables.py checks it at 2,000 points). */
+#define S0         -0x1.5555555555555p-3
+#define S1         0x1.1111111110bb2p-7
+#define S2         -0x1.a01a019e83aaep-13
+#define S3         0x1.71de37968a100p-19
+#define S4         -0x1.ae600b02b6262p-26
+#define S5         0x1.5e0b19f8b1451p-33
+#define C0         0x1.5555555555555p-5
+#define C1         -0x1.6c16c16c16967p-10
+#define C2         0x1.a01a019f4eb01p-16
+#define C3         -0x1.27e4fa17da09ep-22
+#define C4         0x1.1eeb68e93b64cp-29
+#define C5         -0x1.907da367a37cbp-37
 /* END GENERATED */
 
 /* s + e = a + b exactly, when |a| >= |b| or a = 0. */
@@ -330,47 +279,23 @@ static int reduce_large(double ax, double *rh, double *rl)
 static void kernel(double rh, double rl, double *sr, double *cr)
 {
     if (rh < 0x1p-20) {
-        /* Below 2^-20 (tiny angles, and angles within 2^-20 of a multiple of pi/2), where the split
-         * of d below would leave a tail as large as the result: sin r = r - r^3/6 and cos r =
-         * 1 - r^2/2 with the next terms below 2^-86 of the result. */
-        *sr = rh + (rl + rh * (rh * rh) * S3);
-        *cr = 1.0 + (rh * rh) * C2;
+        /* Below 2^-20 (tiny angles, and angles within 2^-20 of a multiple of pi/2): sin r = r - r^3/6
+         * and cos r = 1 - r^2/2 with the next terms below 2^-86 of the result. */
+        *sr = rh + (rl + rh * (rh * rh) * S0);
+        *cr = 1.0 - 0.5 * (rh * rh);
         return;
     }
-    /* j = rh * 64 rounded to the nearest integer (0 .. 50), exactly: adding 1.5 * 2^52 leaves j in
-     * the low bits. (rh * 64 + 0.5 could round up to j + 1 from just below j + 0.5: for j = 0 that
-     * would take d beyond what Sterbenz's lemma makes exact.) */
-    double big = rh * 64.0 + 0x1.8p52, jd = big - 0x1.8p52;
-    uint64_t jbits;
-    memcpy(&jbits, &big, sizeof jbits);
-    const struct c2d_trig_point *a = &trig_points[jbits & 63];
-    /* Exact: |rh - j/64| <= 1/128 and, for j >= 1, rh lies within a factor 2 of j/64 (Sterbenz). */
-    double aj = jd * 0.015625, d = rh - aj;
-    /* d = dh + dl with dh a multiple of 2^-33 and |dh| <= 2^-7 + 2^-34, so of at most 27 significant
-     * bits: its products with the table's 26-bit heads are exact. Taken from rh rather than from d,
-     * which shortens the chain of dependent operations; adding 1.5 * 2^19 leaves no bits below 2^-33.
-     * All exact. */
-    double rhh = (rh + 0x1.8p19) - 0x1.8p19;
-    double dh = rhh - aj, dl = rh - rhh;
-    double dz = d * d, dz2 = dz * dz;
-    /* sin(d + rl) - d and cos(d + rl) - 1, leaving out terms below 2^-68 (Estrin's scheme: shorter
-     * chains of dependent operations than Horner's). */
-    double ds = (d * dz) * ((S3 + dz * S5) + dz2 * S7) + rl;
-    double dc = dz * ((C2 + dz * C4) + dz2 * C6) - d * rl;
-    double sa = a->sin_head + a->sin_rest, ca = a->cos_head + a->cos_rest;
-
-    /* sin(a + d) = sin a + cos a d + cos a (sin d - d) + sin a (cos d - 1): the first two terms, up
-     * to the 26-bit heads and dh, exactly (the head products are exact, and |sin a| >= |cos a dh|
-     * unless a = 0), the others below 2^-15 of the result. */
-    double s, se, c, ce;
-    fast_two_sum(a->sin_head, a->cos_head * dh, &s, &se);
-    double stail = ((se + a->sin_rest) + (a->cos_head * dl + a->cos_rest * d)) + ca * ds + sa * dc;
-    *sr = s + stail;
-
-    /* cos(a + d) = cos a - sin a d - sin a (sin d - d) + cos a (cos d - 1), likewise. */
-    fast_two_sum(a->cos_head, -(a->sin_head * dh), &c, &ce);
-    double ctail = ((ce + a->cos_rest) - (a->sin_head * dl + a->sin_rest * d)) - sa * ds + ca * dc;
-    *cr = c + ctail;
+    /* The polynomials in Estrin's scheme (shorter chains of dependent operations than Horner's), and
+     * the tail rl to first order: sin(rh + rl) = sin rh + rl cos rh, cos(rh + rl) = cos rh - rl sin rh,
+     * with cos rh ~ 1 - z/2 and sin rh ~ rh (the next terms are below 2^-100 of the result). The
+     * leading terms stay exact: rh itself, and for the cosine 1 - z/2 = v plus its rounding error,
+     * (1 - v) - z/2, which is exact (Sterbenz). */
+    double z = rh * rh, w = z * z;
+    double ps = (S0 + z * S1) + w * ((S2 + z * S3) + w * (S4 + z * S5));
+    double pc = (C0 + z * C1) + w * ((C2 + z * C3) + w * (C4 + z * C5));
+    double hz = 0.5 * z, v = 1.0 - hz;
+    *sr = rh + ((rh * z) * ps + (rl - rl * hz));
+    *cr = v + (((1.0 - v) - hz) + (w * pc - rh * rl));
 }
 
 void c2d_sincos(double x, double *s, double *c)
