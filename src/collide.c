@@ -295,64 +295,96 @@ void c2d_pair_frame_free(c2d_pair_frame *f)
 
 /* A circle against a polygon (not a rectangle: those have their own path), in the polygon's frame,
  * where its core is stored: only the centre is carried in, and the result carried out. The normal is
- * from the polygon to the circle (negated when flip). */
+ * from the polygon to the circle (negated when flip). The edge of greatest separation is found here,
+ * where the loop reads the shape's own arrays; a centre inside the polygon answers an overlap at
+ * once, and the rest (face or corner) is c2d_circle_polygon_from's. */
 static int circle_polygon(const c2d_shape *circle, const c2d_shape *poly, c2d_contact *out, int flip)
 {
-    c2d_xf x = c2d_shape_xf(poly);
+    const int n = poly->count;
+    const c2d_vec2 *v = poly->data, *nv = poly->data + n;
+    double dx = circle->pos.x - poly->pos.x, dy = circle->pos.y - poly->pos.y;
+    double cx = poly->c * dx + poly->s * dy, cy = -poly->s * dx + poly->c * dy, r = circle->radius;
+    double s = -INFINITY;
+    int e = 0;
+    for (int i = 0; i < n; i++) {
+        double si = nv[i].x * (cx - v[i].x) + nv[i].y * (cy - v[i].y);
+        if (si > r) {
+            if (out)
+                memset(out, 0, sizeof *out);
+            return 0;
+        }
+        e = si > s ? i : e;
+        s = si > s ? si : s;
+    }
+    if (!out && s <= 0)
+        return 1;
     c2d_core k;
-    k.v = poly->data;
-    k.n = poly->data + poly->count;
-    k.count = poly->count;
+    k.v = v;
+    k.n = nv;
+    k.count = n;
     k.radius = 0;
-    int hit = c2d_circle_polygon(c2d_xf_local(x, circle->pos), circle->radius, &k, out, flip);
+    int hit = c2d_circle_polygon_from(v2(cx, cy), r, &k, e, s, out, flip);
     if (out && out->count > 0) {
+        c2d_xf x = c2d_shape_xf(poly);
         out->normal = c2d_rotate(x, out->normal);
         out->points[0] = c2d_xf_apply(x, out->points[0]);
     }
     return hit;
 }
 
-/* A circle's core in world coordinates: its centre. */
-static c2d_core circle_core(const c2d_shape *s)
+/* Two circles, in the world: the same comparisons as the general path (c2d_collide_cores), so the
+ * answer is the same, without building cores. */
+static int circle_circle(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
 {
-    c2d_core k;
-    k.v = &s->pos;
-    k.n = NULL;
-    k.count = 1;
-    k.radius = s->radius;
-    return k;
+    c2d_vec2 d = v2_sub(b->pos, a->pos);
+    double reach = a->radius + b->radius;
+    if (!v2_within(d, reach)) {
+        if (out)
+            memset(out, 0, sizeof *out);
+        return 0;
+    }
+    if (!out)
+        return 1;
+    double dist = v2_len_safe(d);
+    c2d_vec2 n = v2_normalize_or(d, v2(0, 1));
+    memset(out, 0, sizeof *out);
+    out->normal = n;
+    /* The root of a rounded square may pass the reach by an ulp: that is touching, at depth 0. */
+    out->depth = reach - dist > 0 ? reach - dist : 0.0;
+    out->count = 1;
+    out->points[0] = v2_mid(v2_mad(a->pos, a->radius, n), v2_mad(b->pos, -b->radius, n));
+    out->point_depths[0] = out->depth;
+    return 1;
 }
+
+/* The pair kinds with a path of their own: circles, rectangles and polygons against each other as
+ * below. Their own tests reject a far pair at once, so the bounding circles are only asked for the
+ * general path, where they save a pair of SAT passes. */
+#define C2D_PAIR(ta, tb) ((int)(ta) * 8 + (int)(tb))
 
 c2d_status c2d_overlap(const c2d_shape *a, const c2d_shape *b, int *out)
 {
     if (!a || !b || !out)
         return C2D_ERR_NULL;
+    switch (C2D_PAIR(a->type, b->type)) {
+    case C2D_PAIR(C2D_SHAPE_CIRCLE, C2D_SHAPE_CIRCLE): *out = circle_circle(a, b, NULL); return C2D_OK;
+    case C2D_PAIR(C2D_SHAPE_RECT, C2D_SHAPE_RECT): *out = box_box_overlap(a, b); return C2D_OK;
+    case C2D_PAIR(C2D_SHAPE_CIRCLE, C2D_SHAPE_RECT): *out = circle_rect_overlap(a, b); return C2D_OK;
+    case C2D_PAIR(C2D_SHAPE_RECT, C2D_SHAPE_CIRCLE): *out = circle_rect_overlap(b, a); return C2D_OK;
+    case C2D_PAIR(C2D_SHAPE_CIRCLE, C2D_SHAPE_POLYGON): *out = circle_polygon(a, b, NULL, 0); return C2D_OK;
+    case C2D_PAIR(C2D_SHAPE_POLYGON, C2D_SHAPE_CIRCLE): *out = circle_polygon(b, a, NULL, 0); return C2D_OK;
+    default: break;
+    }
     if (circles_apart(a, b)) {
         *out = 0;
         return C2D_OK;
     }
-    c2d_shape_type ta = a->type, tb = b->type;
-    if (ta == C2D_SHAPE_RECT && tb == C2D_SHAPE_RECT) {
-        *out = box_box_overlap(a, b);
-    } else if (ta == C2D_SHAPE_CIRCLE && tb == C2D_SHAPE_RECT) {
-        *out = circle_rect_overlap(a, b);
-    } else if (ta == C2D_SHAPE_RECT && tb == C2D_SHAPE_CIRCLE) {
-        *out = circle_rect_overlap(b, a);
-    } else if (ta == C2D_SHAPE_CIRCLE && tb == C2D_SHAPE_CIRCLE) {
-        c2d_core ka = circle_core(a), kb = circle_core(b);
-        *out = c2d_overlap_cores(&ka, &kb);
-    } else if (ta == C2D_SHAPE_CIRCLE && tb == C2D_SHAPE_POLYGON) {
-        *out = circle_polygon(a, b, NULL, 0);
-    } else if (ta == C2D_SHAPE_POLYGON && tb == C2D_SHAPE_CIRCLE) {
-        *out = circle_polygon(b, a, NULL, 0);
-    } else {
-        c2d_pair_frame f;
-        c2d_status st = c2d_pair_frame_init(&f, a, b);
-        if (st != C2D_OK)
-            return st;
-        *out = c2d_overlap_cores(&f.a, &f.b);
-        c2d_pair_frame_free(&f);
-    }
+    c2d_pair_frame f;
+    c2d_status st = c2d_pair_frame_init(&f, a, b);
+    if (st != C2D_OK)
+        return st;
+    *out = c2d_overlap_cores(&f.a, &f.b);
+    c2d_pair_frame_free(&f);
     return C2D_OK;
 }
 
@@ -360,37 +392,33 @@ c2d_status c2d_collide(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
 {
     if (!a || !b || !out)
         return C2D_ERR_NULL;
+    switch (C2D_PAIR(a->type, b->type)) {
+    case C2D_PAIR(C2D_SHAPE_CIRCLE, C2D_SHAPE_CIRCLE): circle_circle(a, b, out); return C2D_OK;
+    case C2D_PAIR(C2D_SHAPE_RECT, C2D_SHAPE_RECT): box_box(a, b, out); return C2D_OK;
+    case C2D_PAIR(C2D_SHAPE_CIRCLE, C2D_SHAPE_RECT):
+        circle_rect_contact(a, b, out);
+        out->normal = v2_neg(out->normal);
+        return C2D_OK;
+    case C2D_PAIR(C2D_SHAPE_RECT, C2D_SHAPE_CIRCLE): circle_rect_contact(b, a, out); return C2D_OK;
+    case C2D_PAIR(C2D_SHAPE_CIRCLE, C2D_SHAPE_POLYGON): circle_polygon(a, b, out, 1); return C2D_OK;
+    case C2D_PAIR(C2D_SHAPE_POLYGON, C2D_SHAPE_CIRCLE): circle_polygon(b, a, out, 0); return C2D_OK;
+    default: break;
+    }
     if (circles_apart(a, b)) {
         memset(out, 0, sizeof *out);
         return C2D_OK;
     }
-    if (a->type == C2D_SHAPE_RECT && b->type == C2D_SHAPE_RECT) {
-        box_box(a, b, out);
-    } else if (a->type == C2D_SHAPE_CIRCLE && b->type == C2D_SHAPE_RECT) {
-        circle_rect_contact(a, b, out);
-        out->normal = v2_neg(out->normal);
-    } else if (a->type == C2D_SHAPE_RECT && b->type == C2D_SHAPE_CIRCLE) {
-        circle_rect_contact(b, a, out);
-    } else if (a->type == C2D_SHAPE_CIRCLE && b->type == C2D_SHAPE_CIRCLE) {
-        c2d_core ka = circle_core(a), kb = circle_core(b);
-        c2d_collide_cores(&ka, &kb, out);
-    } else if (a->type == C2D_SHAPE_CIRCLE && b->type == C2D_SHAPE_POLYGON) {
-        circle_polygon(a, b, out, 1);
-    } else if (a->type == C2D_SHAPE_POLYGON && b->type == C2D_SHAPE_CIRCLE) {
-        circle_polygon(b, a, out, 0);
-    } else {
-        /* In the pair's frame, then back into the world. */
-        c2d_pair_frame f;
-        c2d_status st = c2d_pair_frame_init(&f, a, b);
-        if (st != C2D_OK)
-            return st;
-        c2d_collide_cores(&f.a, &f.b, out);
-        c2d_pair_frame_free(&f);
-        if (out->count > 0) {
-            out->normal = c2d_rotate(f.frame, out->normal);
-            for (int i = 0; i < out->count; i++)
-                out->points[i] = c2d_xf_apply(f.frame, out->points[i]);
-        }
+    /* In the pair's frame, then back into the world. */
+    c2d_pair_frame f;
+    c2d_status st = c2d_pair_frame_init(&f, a, b);
+    if (st != C2D_OK)
+        return st;
+    c2d_collide_cores(&f.a, &f.b, out);
+    c2d_pair_frame_free(&f);
+    if (out->count > 0) {
+        out->normal = c2d_rotate(f.frame, out->normal);
+        for (int i = 0; i < out->count; i++)
+            out->points[i] = c2d_xf_apply(f.frame, out->points[i]);
     }
     return C2D_OK;
 }

@@ -237,6 +237,13 @@ int c2d_circle_polygon(c2d_vec2 c, double r, const c2d_core *p, c2d_contact *out
         e = si > s ? i : e;
         s = si > s ? si : s;
     }
+    return c2d_circle_polygon_from(c, r, p, e, s, out, flip);
+}
+
+int c2d_circle_polygon_from(c2d_vec2 c, double r, const c2d_core *p, int e, double s, c2d_contact *out, int flip)
+{
+    const c2d_vec2 *v = p->v, *nv = p->n;
+    int n = p->count;
     c2d_vec2 nrm = nv[e], q = c;
     double depth = r - s;
     int face = 1;

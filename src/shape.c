@@ -68,7 +68,10 @@ static c2d_shape *shape_alloc(c2d_shape_type type, int count)
 static void set_angle(c2d_shape *s, double angle)
 {
     s->angle = angle;
-    c2d_sincos(angle, &s->s, &s->c); /* not libm's sin and cos: the same bits on every platform */
+    /* A circle's core is its centre, which no rotation moves: it keeps the identity (1, 0), and
+     * turning it costs nothing. */
+    if (s->type != C2D_SHAPE_CIRCLE)
+        c2d_sincos(angle, &s->s, &s->c); /* not libm's sin and cos: the same bits on every platform */
 }
 
 /* The stored local normals of a capsule, segment or polygon from its local vertices, and the reach of

@@ -38,7 +38,7 @@
  * unit outward edge normals, in the shape's frame. */
 struct c2d_shape {
     c2d_vec2 pos;        /* position: centre or centroid */
-    double c, s;         /* cosine and sine of the angle */
+    double c, s;         /* cosine and sine of the angle (a circle, which no rotation moves, keeps 1, 0) */
     double radius;       /* rounding radius: circle, capsule; else 0 */
     double reach;        /* radius of a circle about pos holding the shape: largest |core vertex| + radius */
     double angle;        /* as set by the user */
@@ -285,6 +285,9 @@ c2d_vec2 c2d_closest_on_segment(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p);
  * polygon core of radius 0: whether they overlap, and when out is not NULL the contact with the
  * normal from the polygon to the circle (negated when flip). */
 int c2d_circle_polygon(c2d_vec2 c, double r, const c2d_core *p, c2d_contact *out, int flip);
+/* Its second half, for callers that ran the first: e is the polygon's edge of greatest separation s of
+ * the centre, and s <= r. */
+int c2d_circle_polygon_from(c2d_vec2 c, double r, const c2d_core *p, int e, double s, c2d_contact *out, int flip);
 /* The contact of two rounded cores (normal from a to b). */
 void c2d_collide_cores(const c2d_core *a, const c2d_core *b, c2d_contact *out);
 /* Overlap of two rounded cores without building a manifold. */
