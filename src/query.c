@@ -6,6 +6,7 @@
 #include "shape.h"
 
 #include <float.h>
+#include <stdint.h>
 #include <string.h>
 
 /* Greatest signed distance of p from the edge lines of a polygon core (<= 0 inside). */
@@ -203,9 +204,58 @@ static c2d_vec2 edge_crossing(c2d_vec2 a, c2d_vec2 b, double fa, double fb)
     return v2_lerp(a, b, w);
 }
 
-static double snap(double f, double tol)
+/* The offset of p from the ray's line, u x (p - o), as 0 when within tol of it (see ray_polygon). */
+static double side_of(c2d_vec2 o, c2d_vec2 u, c2d_vec2 p, double tol)
 {
+    double f = u.x * (p.y - o.y) - u.y * (p.x - o.x);
     return fabs(f) <= tol ? 0.0 : f;
+}
+
+/* No vertex left of the ray's line, or every one: a miss, unless the line touches the polygon at
+ * vertices on it (from the right, or along an edge): then the first of them ahead, with the normal of
+ * the edge facing the ray most among those at the vertices touched first (within rounding of each
+ * other along the ray; all of them for a polygon smaller than that rounding). */
+static double ray_polygon_touch(const c2d_vec2 *v, const c2d_vec2 *nrm, int n, c2d_vec2 o, c2d_vec2 u, double tol,
+                                int *edge)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        if (side_of(o, u, v[i], tol) != 0)
+            continue;
+        double s = v2_dot(v2_sub(v[i], o), u);
+        lo = s < lo ? s : lo;
+        hi = s > hi ? s : hi;
+    }
+    if (hi < 0)
+        return -1;
+    if (lo <= 0)
+        return 0;
+    double best = INFINITY;
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        if (side_of(o, u, v[i], tol) != 0 || v2_dot(v2_sub(v[i], o), u) > lo + tol)
+            continue;
+        int k = v2_dot(nrm[j], u) < v2_dot(nrm[i], u) ? j : i;
+        if (v2_dot(nrm[k], u) < best) {
+            best = v2_dot(nrm[k], u);
+            *edge = k;
+        }
+    }
+    return lo;
+}
+
+/* Index of the lowest set bit of a nonzero mask. */
+static int lowest_bit(uint64_t m)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(m);
+#else
+    int i = 0;
+    while (!(m & 1)) {
+        m >>= 1;
+        i++;
+    }
+    return i;
+#endif
 }
 
 /* The ray o + s u (u a unit vector) against a convex polygon core of radius 0, from the side of the
@@ -218,73 +268,59 @@ static double snap(double f, double tol)
  * ray (0 when the origin is inside or on it), or -1; *edge gets the entering edge (-1 for an inside
  * start). A vertex whose offset from the line is within the rounding of offsets, tol, counts as on the
  * line: a ray along an edge then meets it at the edge's first end, not wherever rounding put the
- * crossing, and a ray aimed at a polygon smaller than that rounding (far away) touches it. */
+ * crossing, and a ray aimed at a polygon smaller than that rounding (far away) touches it. Up to 64
+ * vertices the signs go into a bit mask, so that finding the two edges costs no branch per vertex. */
 static double ray_polygon(const c2d_vec2 *v, const c2d_vec2 *nrm, int n, c2d_vec2 o, c2d_vec2 u, double tol,
                           int *edge)
 {
-#define C2D_SIDE(p) snap(u.x * ((p).y - o.y) - u.y * ((p).x - o.x), tol)
-    double f0 = C2D_SIDE(v[0]), fj = f0, fe0 = 0, fe1 = 0, fl0 = 0, fl1 = 0;
-    int enter = -1, leave = -1, any_left = f0 > 0, any_zero = f0 == 0;
-    for (int i = 1; i <= n; i++) {
-        double fi = i < n ? C2D_SIDE(v[i]) : f0;
-        int lj = fj > 0, li = fi > 0;
-        any_left |= li;
-        any_zero |= fi == 0;
-        if (lj && !li) {
-            enter = i - 1;
-            fe0 = fj;
-            fe1 = fi;
-        } else if (!lj && li) {
-            leave = i - 1;
-            fl0 = fj;
-            fl1 = fi;
-        }
-        fj = fi;
-    }
+    double f[64];
+    int enter = -1, leave = -1;
     *edge = -1;
-    if (enter < 0) {
-        /* No vertex left of the line, or every one: a miss, unless the line touches the polygon at
-         * vertices exactly on it (from the right, or along an edge): then the first of them ahead,
-         * with the normal of whichever edge there faces the ray more. */
-        if (any_left || !any_zero)
-            return -1;
-        double lo = INFINITY, hi = -INFINITY;
+    if (n <= 64) {
+        uint64_t left = 0, right = 0;
         for (int i = 0; i < n; i++) {
-            if (C2D_SIDE(v[i]) != 0)
-                continue;
-            double s = v2_dot(v2_sub(v[i], o), u);
-            lo = s < lo ? s : lo;
-            hi = s > hi ? s : hi;
+            /* Unsnapped here: an offset within tol is neither left nor right (snapped where used). */
+            f[i] = u.x * (v[i].y - o.y) - u.y * (v[i].x - o.x);
+            left |= (uint64_t)(f[i] > tol) << i;
+            right |= (uint64_t)(f[i] < -tol) << i;
         }
-        if (hi < 0)
-            return -1;
-        if (lo <= 0)
-            return 0;
-        /* The normal: of the edges at the vertices touched first (within rounding of each other
-         * along the ray; all of them for a polygon smaller than that rounding), the one that faces
-         * the ray most. */
-        double best = INFINITY;
-        for (int i = 0, j = n - 1; i < n; j = i++) {
-            if (C2D_SIDE(v[i]) != 0 || v2_dot(v2_sub(v[i], o), u) > lo + tol)
-                continue;
-            int k = v2_dot(nrm[j], u) < v2_dot(nrm[i], u) ? j : i;
-            if (v2_dot(nrm[k], u) < best) {
-                best = v2_dot(nrm[k], u);
-                *edge = k;
-            }
+        /* next bit i: whether vertex i + 1 (mod n) is left; an edge i enters where i is and i + 1 is not. */
+        uint64_t next = left >> 1 | (left & 1) << (n - 1);
+        uint64_t in = left & ~next, out = ~left & next;
+        if (!in) {
+            /* Every vertex strictly on one side (the usual miss), or some on the line. */
+            uint64_t all = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+            if (left == all || right == all)
+                return -1;
+            return ray_polygon_touch(v, nrm, n, o, u, tol, edge);
         }
-        return lo;
+        enter = lowest_bit(in);
+        leave = lowest_bit(out);
+    } else {
+        /* A long polygon: the same, one vertex at a time. */
+        double fj = side_of(o, u, v[n - 1], tol);
+        for (int i = 0; i < n; i++) {
+            double fi = side_of(o, u, v[i], tol);
+            if (fj > 0 && !(fi > 0))
+                enter = i == 0 ? n - 1 : i - 1;
+            else if (!(fj > 0) && fi > 0)
+                leave = i == 0 ? n - 1 : i - 1;
+            fj = fi;
+        }
+        if (enter < 0)
+            return ray_polygon_touch(v, nrm, n, o, u, tol, edge);
     }
-#undef C2D_SIDE
+#define C2D_F(i) (n <= 64 ? (fabs(f[i]) <= tol ? 0.0 : f[i]) : side_of(o, u, v[i], tol))
     int e2 = enter + 1 == n ? 0 : enter + 1;
-    double s_in = v2_dot(v2_sub(edge_crossing(v[enter], v[e2], fe0, fe1), o), u);
+    double s_in = v2_dot(v2_sub(edge_crossing(v[enter], v[e2], C2D_F(enter), C2D_F(e2)), o), u);
     if (s_in > 0) {
         *edge = enter;
         return s_in;
     }
     /* The entry is behind (or at) the origin: inside when the exit is not. */
     int l2 = leave + 1 == n ? 0 : leave + 1;
-    double s_out = v2_dot(v2_sub(edge_crossing(v[leave], v[l2], fl0, fl1), o), u);
+    double s_out = v2_dot(v2_sub(edge_crossing(v[leave], v[l2], C2D_F(leave), C2D_F(l2)), o), u);
+#undef C2D_F
     return s_out >= 0 ? 0 : -1;
 }
 
@@ -351,23 +387,33 @@ static double ray_segment_exact(const c2d_core *k, c2d_vec2 o, c2d_vec2 d, c2d_v
 
 c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 direction, double max_t, c2d_ray_hit *out)
 {
-    c2d_status st;
     if (!shape || !out)
         return C2D_ERR_NULL;
-    if ((st = c2d_check_vec(origin)) || (st = c2d_check_vec(direction)))
-        return st;
-    if (isnan(max_t))
-        return C2D_ERR_NOT_FINITE;
-    if (max_t < 0)
-        return C2D_ERR_RANGE;
+    /* One test for the usual case (NaN fails every comparison); the status only when it fails. */
+    if (!(fabs(origin.x) <= C2D_MAX_COORDINATE && fabs(origin.y) <= C2D_MAX_COORDINATE &&
+          fabs(direction.x) <= C2D_MAX_COORDINATE && fabs(direction.y) <= C2D_MAX_COORDINATE && max_t >= 0)) {
+        c2d_status st;
+        if ((st = c2d_check_vec(origin)) || (st = c2d_check_vec(direction)))
+            return st;
+        return isnan(max_t) ? C2D_ERR_NOT_FINITE : C2D_ERR_RANGE;
+    }
     if (direction.x == 0 && direction.y == 0)
         return C2D_ERR_DEGENERATE;
     c2d_ray_hit h;
     memset(&h, 0, sizeof h);
     /* Everything below works in distance s along the unit direction u, so a huge or tiny direction
-     * vector changes nothing but the final t = s / |direction|. */
-    double len = v2_len_safe(direction);
-    c2d_vec2 u = v2_normalize_or(direction, v2(1, 0));
+     * vector changes nothing but the final t = s / |direction|. One square root and one division
+     * where the squared length is a normal number (the usual case). */
+    double dd = v2_len2(direction), len;
+    c2d_vec2 u;
+    if (dd > 1e-290 && dd < 1e290) {
+        len = sqrt(dd);
+        double inv = 1 / len;
+        u = v2(direction.x * inv, direction.y * inv);
+    } else {
+        len = v2_len_safe(direction);
+        u = v2_normalize_or(direction, v2(1, 0));
+    }
     double best = -1;
     c2d_vec2 normal = v2_neg(u), point = origin;
     int exact_point = 0;
@@ -418,7 +464,6 @@ c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 directi
     /* A hit so far away that t leaves double range is no hit that can be reported. With the point
      * known exactly (segments), t comes through the direction itself where its square is a normal
      * number, so a point at a whole multiple of it gets that multiple exactly. */
-    double dd = v2_len2(direction);
     double t = exact_point && dd > 1e-290 && dd < 1e290 ? v2_dot(v2_sub(point, origin), direction) / dd : best / len;
     if (best >= 0 && isfinite(t) && t <= max_t) {
         h.hit = 1;
