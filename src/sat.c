@@ -40,6 +40,27 @@ static double separation_until(const c2d_core *a, const c2d_core *b, double stop
     *edge = 0;
     if (na == 0)
         return best;
+    if (nb <= 16) {
+        /* Few vertices: every pair, in loops without data-dependent branches (the walk below
+         * mispredicts its exits about once per normal, which costs more than the products it saves).
+         * The same minimum, and the same edge, as the walk finds. */
+        for (int i = 0; i < na; i++) {
+            c2d_vec2 n = a->n[i];
+            double d = v2_dot(n, bv[0]);
+            for (int k = 1; k < nb; k++) {
+                double dk = v2_dot(n, bv[k]);
+                d = dk < d ? dk : d;
+            }
+            double s = d - v2_dot(n, a->v[i]);
+            if (s > best) {
+                best = s;
+                *edge = i;
+                if (s > stop)
+                    return s;
+            }
+        }
+        return best;
+    }
     int j = 0;
     c2d_vec2 n = a->n[0];
     double d = v2_dot(n, bv[0]);
