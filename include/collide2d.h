@@ -203,6 +203,12 @@ C2D_API void c2d_shape_destroy(c2d_shape *shape);
 /** @} */
 
 /** @defgroup transform Reading and moving shapes
+ *
+ *  Placing a shape is cheap, whatever its kind: a shape keeps its geometry in its own frame with the
+ *  sine and cosine of its angle, so setting a position stores two numbers, and setting an angle adds
+ *  one sine and cosine (none for a circle). Nothing is rewritten per vertex; queries work in one
+ *  shape's frame. A shape is one allocation aligned to a 64-byte cache line: 64 bytes for a circle,
+ *  128 for a rectangle, capsule or segment, 64 + 32 per vertex for a polygon (rounded up to 64).
  *  @{ */
 
 /** The kind of a shape, or C2D_SHAPE_NONE for NULL. */
