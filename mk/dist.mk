@@ -20,7 +20,9 @@ DIST_PC   = sed -e 's|@PREFIX@|$${pcfiledir}/../..|' -e 's|@VERSION@|$(VERSION)|
 dist: dist-host dist-windows
 	@echo "dist: $(DIST_HOST) $(WIN_ARCHS:%=windows-%) in $(DIST)/"
 
-dist-host: all $(LUA_MODULES)
+# The modules by name: mk/lua.mk, which sets LUA_MODULES, is read after this file, and a prerequisite
+# list is expanded as it is read (the variable would still be empty here).
+dist-host: all $(BUILD)/lua51/collide2d.so $(BUILD)/lua54/collide2d.so
 	@rm -rf $(DIST)/$(DIST_HOST)
 	@mkdir -p $(DIST)/$(DIST_HOST)/include $(DIST)/$(DIST_HOST)/lib/pkgconfig $(DIST)/$(DIST_HOST)/lua51 \
 	    $(DIST)/$(DIST_HOST)/lua54

@@ -30,6 +30,10 @@ WIN_ARCH_i686   := -msse2 -mfpmath=sse
 WIN_PKG_x86_64  := gcc-mingw-w64-x86-64-win32
 WIN_PKG_i686    := gcc-mingw-w64-i686-win32
 WIN_CFLAGS      := $(CSTD) $(OPT) $(WARN) -Iinclude -Isrc
+# GCC's helper routines (on i686, __ctzdi2 for a 64-bit __builtin_ctzll, for one) come from libgcc; a
+# mingw link takes them from libgcc_s_dw2-1.dll unless told otherwise, a DLL nobody ships beside a game.
+# Linked in statically, the DLLs need nothing beyond Windows' own.
+WIN_LDFLAGS     := -static-libgcc
 # Debian's lua5.1 source, unpacked once for both architectures.
 WIN_LUA_SRC     := $(BUILD)/windows-src/lua5.1
 WIN_LUA_CORE    := lapi lcode ldebug ldo ldump lfunc lgc llex lmem lobject lopcodes lparser lstate \
@@ -78,7 +82,7 @@ $(2)/obj/%.o: src/%.c $(HDRS) | $(2)/.toolchain
 
 # The import library and the export list come out of the same link.
 $(2)/collide2d.dll: $(SRCS:src/%.c=$(2)/obj/%.o)
-	$$(WIN_CC_$(1)) -shared -o $$@ $$^ -Wl,--out-implib,$(2)/libcollide2d.dll.a \
+	$$(WIN_CC_$(1)) -shared $$(WIN_LDFLAGS) -o $$@ $$^ -Wl,--out-implib,$(2)/libcollide2d.dll.a \
 	    -Wl,--output-def,$(2)/collide2d.def -lm
 
 $(2)/include/collide2d.h: include/collide2d.h
@@ -98,7 +102,7 @@ $(2)/lua5.1/lua.exe: $(2)/lua5.1/lua51.dll
 # by name from lua51.dll, which is the file (and API) LÖVE 11 and LuaJIT ship on Windows.
 $(2)/lua51/collide2d.dll: lua/collide2d.c $(SRCS) $(HDRS) $(2)/lua5.1/lua51.dll $(WIN_MOD_DEF)
 	@mkdir -p $$(@D)
-	$$(WIN_CC_$(1)) $$(WIN_CFLAGS) $(WIN_ARCH_$(1)) -DC2D_STATIC -I$(WIN_LUA_SRC)/src -shared -o $$@ \
+	$$(WIN_CC_$(1)) $$(WIN_CFLAGS) $(WIN_ARCH_$(1)) -DC2D_STATIC -I$(WIN_LUA_SRC)/src -shared $$(WIN_LDFLAGS) -o $$@ \
 	    lua/collide2d.c $(SRCS) $(WIN_MOD_DEF) -L$(2)/lua5.1 -llua51 -lm
 
 windows-$(1): $(2)/collide2d.dll $(2)/include/collide2d.h $(2)/lua51/collide2d.dll
