@@ -250,7 +250,10 @@ C2D_API c2d_status c2d_shape_get_vertices(const c2d_shape *shape, c2d_vec2 *out,
 /** @} */
 
 /** @defgroup queries Queries between shapes
- *  Every function accepts every pair of kinds, in both orders.
+ *  Every function accepts every pair of kinds, in both orders, and the two orders agree: the same
+ *  answer with the normal turned round (and A's and B's points exchanged). They fail only with
+ *  C2D_ERR_NULL, or with C2D_ERR_NO_MEMORY when both shapes are polygons of more than 16 vertices
+ *  (the smaller one is carried into the other's frame, on the heap beyond that size).
  *  @{ */
 
 /** *out = 1 if A and B overlap or touch, else 0. Cheaper than c2d_collide. */

@@ -1,9 +1,12 @@
-/* collide.c - the public overlap and contact calls: argument checks, a bounding-box rejection, and
- * the fast paths where geometry allows a cheaper exact answer than the general SAT of sat.c:
- *  - circle against rectangle in the rectangle's own frame (seed 000: rotate the centre, clamp);
+/* collide.c - the public overlap and contact calls: argument checks, the fast paths where geometry
+ * allows a cheaper exact answer than the general SAT of sat.c, and the pair frame the general path
+ * runs in:
+ *  - circle against circle, and circle against rectangle in the rectangle's own frame (seed 000:
+ *    rotate the centre, clamp);
  *  - rectangle against rectangle with the O(1) rotation-matrix test (seed 001, box2d-lite): the
  *    extent of B along A's axes is |C| * hB with C = R_A^T R_B, and the same in B's frame;
- *  - axis-aligned rectangles, where the bounding boxes are the shapes.
+ *  - circle against polygon in the polygon's frame;
+ *  - every other pair: a bounding-circle rejection, then SAT in the frame of one of the shapes.
  * Every fast path decides touching (distance exactly 0) as overlap, like the general path. */
 #include "shape.h"
 
@@ -101,7 +104,18 @@ static int frame_is_second(const c2d_shape *a, const c2d_shape *b)
         return b->pos.y > a->pos.y;
     if (a->angle != b->angle)
         return b->angle > a->angle;
-    return b->radius > a->radius;
+    if (a->radius != b->radius)
+        return b->radius > a->radius;
+    /* One placement for both, as a hitbox and a body of one entity have: their own cores decide,
+     * so that only a shape and its exact copy are left without an order. */
+    int slots = a->type == C2D_SHAPE_CIRCLE ? 0 : (a->type == C2D_SHAPE_RECT ? 1 : 2 * a->count);
+    for (int i = 0; i < slots; i++) {
+        if (a->data[i].x != b->data[i].x)
+            return b->data[i].x > a->data[i].x;
+        if (a->data[i].y != b->data[i].y)
+            return b->data[i].y > a->data[i].y;
+    }
+    return 0;
 }
 
 /* Seed 001 and box2d-lite's box collider, in O(1): rectangle A against rectangle B through the four
@@ -224,7 +238,9 @@ static void box_box(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
         a = b;
         b = t;
         box_box(a, b, out);
-        out->normal = v2_neg(out->normal);
+        /* A miss stays all zeros (results compare byte for byte): no -0 normal. */
+        if (out->count > 0)
+            out->normal = v2_neg(out->normal);
         return;
     }
     box_pair p;
@@ -284,6 +300,7 @@ c2d_status c2d_pair_frame_init(c2d_pair_frame *f, const c2d_shape *a, const c2d_
     }
     f->a = swap ? other : own;
     f->b = swap ? own : other;
+    f->swap = swap;
     return C2D_OK;
 }
 
@@ -346,7 +363,9 @@ static int circle_circle(const c2d_shape *a, const c2d_shape *b, c2d_contact *ou
     if (!out)
         return 1;
     double dist = v2_len_safe(d);
-    c2d_vec2 n = v2_normalize_or(d, v2(0, 1));
+    /* Concentric circles have no direction between them: (0, 1) from the pair's first shape in the
+     * frame order (see frame_is_second), so that the two argument orders get opposite normals. */
+    c2d_vec2 n = v2_normalize_or(d, frame_is_second(a, b) ? v2(0, -1) : v2(0, 1));
     memset(out, 0, sizeof *out);
     out->normal = n;
     /* The root of a rounded square may pass the reach by an ulp: that is touching, at depth 0. */
@@ -397,7 +416,8 @@ c2d_status c2d_collide(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
     case C2D_PAIR(C2D_SHAPE_RECT, C2D_SHAPE_RECT): box_box(a, b, out); return C2D_OK;
     case C2D_PAIR(C2D_SHAPE_CIRCLE, C2D_SHAPE_RECT):
         circle_rect_contact(a, b, out);
-        out->normal = v2_neg(out->normal);
+        if (out->count > 0)
+            out->normal = v2_neg(out->normal);
         return C2D_OK;
     case C2D_PAIR(C2D_SHAPE_RECT, C2D_SHAPE_CIRCLE): circle_rect_contact(b, a, out); return C2D_OK;
     case C2D_PAIR(C2D_SHAPE_CIRCLE, C2D_SHAPE_POLYGON): circle_polygon(a, b, out, 1); return C2D_OK;
@@ -413,9 +433,17 @@ c2d_status c2d_collide(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
     c2d_status st = c2d_pair_frame_init(&f, a, b);
     if (st != C2D_OK)
         return st;
-    c2d_collide_cores(&f.a, &f.b, out);
+    /* Always the frame's shape first, whichever order the arguments came in, and the normal turned
+     * round for the other order: where the geometry ties (concentric squares) the order of the cores
+     * would otherwise pick the face, and both orders would get the same normal. */
+    if (f.swap)
+        c2d_collide_cores(&f.b, &f.a, out);
+    else
+        c2d_collide_cores(&f.a, &f.b, out);
     c2d_pair_frame_free(&f);
     if (out->count > 0) {
+        if (f.swap)
+            out->normal = v2_neg(out->normal);
         out->normal = c2d_rotate(f.frame, out->normal);
         for (int i = 0; i < out->count; i++)
             out->points[i] = c2d_xf_apply(f.frame, out->points[i]);

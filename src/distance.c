@@ -67,40 +67,46 @@ c2d_status c2d_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_res
     c2d_status st = c2d_pair_frame_init(&f, a, b);
     if (st != C2D_OK)
         return st;
-    const c2d_core *ka = &f.a, *kb = &f.b;
+    /* The frame's shape first whichever order the arguments came in (see c2d_collide), so that
+     * where the geometry ties both orders find the same features; turned round after. */
+    const c2d_core *ka = f.swap ? &f.b : &f.a, *kb = f.swap ? &f.a : &f.b;
     c2d_distance_result r;
     memset(&r, 0, sizeof r);
     /* Cores apart (even with the radii overlapping): the closest features are exact. Cores that
-     * cross or touch: the contact's deepest point and the minimum translation. */
-    c2d_vec2 pa, pb;
+     * cross or touch: the contact's deepest point and the minimum translation. pa is on ka's core,
+     * pb on kb's, n from ka to kb. */
+    c2d_vec2 pa, pb, n;
     double d;
     if (c2d_cores_apart(ka, kb, &pa, &pb, &d)) {
-        c2d_vec2 n = v2_normalize_or(v2_sub(pb, pa), v2(0, 1));
-        r.distance = d - a->radius - b->radius;
-        r.normal = n;
-        r.point_a = v2_mad(pa, a->radius, n);
-        r.point_b = v2_mad(pb, -b->radius, n);
+        n = v2_normalize_or(v2_sub(pb, pa), v2(0, 1));
     } else {
         c2d_contact c;
         c2d_collide_cores(ka, kb, &c);
         if (c.count > 0) {
             int k = (c.count == 2 && c.point_depths[1] > c.point_depths[0]) ? 1 : 0;
             r.distance = -c.depth;
-            r.normal = c.normal;
+            r.normal = f.swap ? v2_neg(c.normal) : c.normal;
             /* A's surface reaches depth/2 past the midpoint towards B, and B's towards A. */
-            r.point_a = v2_mad(c.points[k], 0.5 * c.depth, c.normal);
-            r.point_b = v2_mad(c.points[k], -0.5 * c.depth, c.normal);
-        } else {
-            /* Touching within rounding, on the far side: the direction between the nearly
-             * coincident closest points is noise, so the best face says which way. */
-            d = c2d_core_distance(ka, kb, &pa, &pb);
-            c2d_vec2 n = c2d_best_face_normal(ka, kb);
-            r.distance = d - a->radius - b->radius;
-            r.normal = n;
-            r.point_a = v2_mad(pa, a->radius, n);
-            r.point_b = v2_mad(pb, -b->radius, n);
+            r.point_a = v2_mad(c.points[k], 0.5 * c.depth, r.normal);
+            r.point_b = v2_mad(c.points[k], -0.5 * c.depth, r.normal);
+            goto placed;
         }
+        /* Touching within rounding, on the far side: the direction between the nearly coincident
+         * closest points is noise, so the best face says which way. */
+        d = c2d_core_distance(ka, kb, &pa, &pb);
+        n = c2d_best_face_normal(ka, kb);
     }
+    if (f.swap) {
+        c2d_vec2 t = pa;
+        pa = pb;
+        pb = t;
+        n = v2_neg(n);
+    }
+    r.distance = d - ka->radius - kb->radius; /* in the frame's order, so both orders round alike */
+    r.normal = n;
+    r.point_a = v2_mad(pa, a->radius, n);
+    r.point_b = v2_mad(pb, -b->radius, n);
+placed:
     c2d_pair_frame_free(&f);
     r.normal = c2d_rotate(f.frame, r.normal);
     r.point_a = c2d_xf_apply(f.frame, r.point_a);

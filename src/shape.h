@@ -309,6 +309,7 @@ c2d_vec2 c2d_best_face_normal(const c2d_core *a, const c2d_core *b);
 typedef struct c2d_pair_frame {
     c2d_core a, b;
     c2d_xf frame;      /* placement of the frame (the identity for the world) */
+    int swap;          /* whether the frame's shape is the second argument (b) */
     void *heap;
     c2d_core_buf own;  /* the frame shape's core, for circles and rectangles */
     c2d_vec2 on[2];    /* its normals, when it is placed in the world */

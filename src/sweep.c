@@ -3,6 +3,8 @@
  * problem, normal cones for seam checks, and the public c2d_sweep. */
 #include "sweep.h"
 
+#include <string.h>
+
 #include <stdlib.h>
 
 /* ---- normal cones ------------------------------------------------------------------------------ */
@@ -481,6 +483,7 @@ c2d_status c2d_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_ve
     double tol = c2d_sweep_tolerance(scale);
     c2d_vec2 zero = v2(0, 0);
     c2d_toi r;
+    memset(&r, 0, sizeof r); /* padding too: results compare byte for byte */
     c2d_rhull_hit f;
     double sd = c2d_rhull_signed_distance(&h, zero, &f);
     if (sd < -tol) {

@@ -75,16 +75,16 @@ static c2d_world_id make_id(int slot, unsigned gen)
     return ((c2d_world_id)(slot + 1) << GEN_BITS) | gen;
 }
 
-/* Writes pair m of a pairs answer (and its contact on request). */
-static void write_pair(c2d_world_pair *out, c2d_contact *contacts, size_t m, int ia, const entry *a, int ib,
-                       const entry *b)
+/* Writes pair m of a pairs answer (and its contact on request). The contact of two polygons of more
+ * than C2D_PAIR_STACK vertices each needs memory, so this can fail with C2D_ERR_NO_MEMORY. */
+static c2d_status write_pair(c2d_world_pair *out, c2d_contact *contacts, size_t m, int ia, const entry *a, int ib,
+                             const entry *b)
 {
     out[m].a = make_id(ia, a->gen);
     out[m].b = make_id(ib, b->gen);
     out[m].user_a = a->user;
     out[m].user_b = b->user;
-    if (contacts)
-        c2d_collide(a->shape, b->shape, &contacts[m]);
+    return contacts ? c2d_collide(a->shape, b->shape, &contacts[m]) : C2D_OK;
 }
 
 /* The live entry an id names, or NULL. */
@@ -760,8 +760,10 @@ static c2d_status run_query(const c2d_world *w, c2d_aabb box, query_kind kind, c
             c2d_contains_point(e->shape, point, &hit);
         else if (kind == Q_BOX_INSIDE && (tight = c2d_shape_aabb(e->shape), c2d_aabb_contains(&box, &tight)))
             hit = 1; /* the shape lies inside its own box, which lies inside the query box */
-        else
-            c2d_overlap(probe, e->shape, &hit);
+        else if (c2d_overlap(probe, e->shape, &hit) != C2D_OK) {
+            free(v.data); /* out of memory (two large polygons): nothing is written */
+            return C2D_ERR_NO_MEMORY;
+        }
         if (hit)
             v.data[n++] = v.data[k];
     }
@@ -1228,10 +1230,16 @@ c2d_status c2d_world_pairs(c2d_world *world, c2d_world_pair *out, c2d_contact *c
             uint32_t ia = order[sorted[k] >> rbits], ib = order[sorted[k] & rmask];
             const entry *a = &w->entries[ia], *b = &w->entries[ib];
             int hit = 0;
-            c2d_overlap(a->shape, b->shape, &hit);
-            if (!hit)
-                continue;
-            write_pair(out, contacts, m++, (int)ia, a, (int)ib, b);
+            st = c2d_overlap(a->shape, b->shape, &hit);
+            if (st == C2D_OK && hit)
+                st = write_pair(out, contacts, m++, (int)ia, a, (int)ib, b);
+            if (st != C2D_OK) {
+                /* Out of memory: what was written so far is not an answer. */
+                *count = 0;
+                free(rank);
+                free(keys);
+                return st;
+            }
         }
         *count = (int)m;
         free(rank);
@@ -1254,7 +1262,13 @@ c2d_status c2d_world_pairs(c2d_world *world, c2d_world_pair *out, c2d_contact *c
                 continue;
         }
         int hit = 0;
-        c2d_overlap(a->shape, b->shape, &hit);
+        if (c2d_overlap(a->shape, b->shape, &hit) != C2D_OK) {
+            *count = 0;
+            free(rank);
+            free(gens);
+            free(keys);
+            return C2D_ERR_NO_MEMORY;
+        }
         if (hit)
             sorted[n++] = sorted[k];
     }
@@ -1272,7 +1286,13 @@ c2d_status c2d_world_pairs(c2d_world *world, c2d_world_pair *out, c2d_contact *c
         /* A pair filter may have removed an entry of a pair it had already accepted. */
         if (gens && (!a->shape || a->gen != gens[ia] || !b->shape || b->gen != gens[ib]))
             continue;
-        write_pair(out, contacts, m++, (int)ia, a, (int)ib, b);
+        if (write_pair(out, contacts, m++, (int)ia, a, (int)ib, b) != C2D_OK) {
+            *count = 0;
+            free(rank);
+            free(gens);
+            free(keys);
+            return C2D_ERR_NO_MEMORY;
+        }
     }
     *count = (int)m;
     free(rank);

@@ -27,6 +27,11 @@ void c2d_test_register(const char *name, c2d_test_fn fn)
     }
 }
 
+int c2d_test_failed(void)
+{
+    return current_failed;
+}
+
 void c2d_test_fail(const char *file, int line, const char *fmt, ...)
 {
     va_list ap;

@@ -14,6 +14,8 @@ extern "C" {
 typedef void (*c2d_test_fn)(void);
 void c2d_test_register(const char *name, c2d_test_fn fn);
 void c2d_test_fail(const char *file, int line, const char *fmt, ...);
+/* Whether the running test has failed a check yet (to stop a loop of sub-cases at the first). */
+int c2d_test_failed(void);
 /* Scales iteration counts of property tests (the sanitised run uses fewer). */
 long c2d_test_iterations(long n);
 /* Deterministic random numbers for property tests: one stream per test, seeded by its name. 53 bits,
