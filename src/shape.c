@@ -1,5 +1,10 @@
 /* shape.c - shape handles: construction and validation, placement (position and angle), bounding
  * boxes, vertices, cloning; plus the version and status-string calls. */
+/* posix_memalign is POSIX, not C99: declared only when asked for, and a build with flags of its own
+ * (plain -std=c99) may not ask. Before any include. */
+#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200112L
+#endif
 #include "shape.h"
 #include "trig.h"
 

@@ -36,10 +36,11 @@
  * Then sin r and cos r come from polynomials of degree 13 and 14 (near-minimax: interpolation at
  * Chebyshev nodes, within 2^-55 relatively), evaluated in Estrin's scheme, with the tail rl taken to
  * first order and the leading terms (r, and 1 - r^2/2 with its exact rounding error) added last.
- * Below 2^-20, r - r^3/6 and 1 - r^2/2 serve. The error is half an ulp for the final rounding plus up
- * to about 0.3 ulp from the polynomial and its terms: faithful always (at most 0.774 ulp on the 21,408
+ * Below 2^-20, r - r^3/6 and 1 - r^2/2 serve. The error is half an ulp for the final rounding plus what
+ * the polynomial, its terms and the reduction leave: faithful always (at most 0.774 ulp on the 21,408
  * reference angles of spec/c/trig_reference.h, hard cases of the reduction among them), correctly
- * rounded for about 97% of results. Correct rounding everywhere would take a table and exact sums,
+ * rounded for about 97% of results; 0.92 ulp at worst on 24 million random angles below 1e15,
+ * against long double and confirmed with 300-bit arithmetic. Correct rounding everywhere would take a table and exact sums,
  * which cost half again as much per call; a game places shapes at every frame, and determinism, not
  * the last half ulp, is what this file is for.
  * The constants between the GENERATED markers come from scripts/trig_tables.py, which computes them
