@@ -448,6 +448,56 @@ static int fz_overlap_witness(const c2d_shape *a, const c2d_shape *b, double tol
     return 0;
 }
 
+/* Whether two shapes are one and the same geometry (kind, placed vertices, radius): only such a pair
+ * has no order of its own, and may give the same normal both ways round. */
+static int fz_same_geometry(const c2d_shape *a, const c2d_shape *b)
+{
+    c2d_vec2 va[FZ_MAX_VERTS], vb[FZ_MAX_VERTS];
+    int na = 0, nb = 0;
+    double ra = 0, rb = 0;
+    if (c2d_shape_get_type(a) != c2d_shape_get_type(b) || c2d_shape_get_vertices(a, va, FZ_MAX_VERTS, &na) != C2D_OK ||
+        c2d_shape_get_vertices(b, vb, FZ_MAX_VERTS, &nb) != C2D_OK)
+        return 1; /* too many vertices to compare here: counted as the same, so not checked */
+    c2d_shape_get_radius(a, &ra);
+    c2d_shape_get_radius(b, &rb);
+    return na == nb && ra == rb && memcmp(va, vb, (size_t)na * sizeof va[0]) == 0;
+}
+
+static int fz_same_bits(double x, double y)
+{
+    return memcmp(&x, &y, sizeof x) == 0;
+}
+
+/* (b, a) is (a, b) turned round, to the bit: the same count, depth and points with the normal negated;
+ * the same distance with the points exchanged. A miss is all zero bytes. */
+static void fz_check_orders(const c2d_shape *a, const c2d_shape *b, const c2d_contact *c1, const c2d_contact *c2,
+                            const c2d_distance_result *d1, const c2d_distance_result *d2)
+{
+    c2d_contact zero;
+    memset(&zero, 0, sizeof zero);
+    FZ_CHECK(c1->count > 0 || memcmp(c1, &zero, sizeof zero) == 0, "a miss is not all zero bytes");
+    FZ_CHECK(c2->count > 0 || memcmp(c2, &zero, sizeof zero) == 0, "a swapped miss is not all zero bytes");
+    if (fz_same_geometry(a, b))
+        return;
+    FZ_CHECK(c1->count == c2->count, "contact count %d but %d with the arguments swapped", c1->count, c2->count);
+    if (c1->count > 0) {
+        int same = fz_same_bits(c1->depth, c2->depth) && c1->normal.x == -c2->normal.x &&
+                   c1->normal.y == -c2->normal.y;
+        for (int i = 0; i < c1->count; i++)
+            same = same && fz_same_bits(c1->points[i].x, c2->points[i].x) &&
+                   fz_same_bits(c1->points[i].y, c2->points[i].y) &&
+                   fz_same_bits(c1->point_depths[i], c2->point_depths[i]);
+        FZ_CHECK(same, "contact not the same turned round: depth %.17g / %.17g, normal (%.17g, %.17g) / (%.17g, %.17g)",
+                 c1->depth, c2->depth, c1->normal.x, c1->normal.y, c2->normal.x, c2->normal.y);
+    }
+    FZ_CHECK(fz_same_bits(d1->distance, d2->distance) && d1->normal.x == -d2->normal.x &&
+                 d1->normal.y == -d2->normal.y && fz_same_bits(d1->point_a.x, d2->point_b.x) &&
+                 fz_same_bits(d1->point_a.y, d2->point_b.y) && fz_same_bits(d1->point_b.x, d2->point_a.x) &&
+                 fz_same_bits(d1->point_b.y, d2->point_a.y),
+             "distance not the same turned round: %.17g / %.17g, normal (%.17g, %.17g) / (%.17g, %.17g)", d1->distance,
+             d2->distance, d1->normal.x, d1->normal.y, d2->normal.x, d2->normal.y);
+}
+
 /* Every pair query on (a, b) and (b, a), and how they agree. NULL shapes must give C2D_ERR_NULL and
  * leave the outputs alone. */
 static void fz_check_pair(const c2d_shape *a, const c2d_shape *b)
@@ -504,6 +554,7 @@ static void fz_check_pair(const c2d_shape *a, const c2d_shape *b)
                  o1, o2, c1.count, c2.count, d1.distance);
     if (c1.count > 0 && c2.count > 0)
         FZ_CHECK(fabs(c1.depth - c2.depth) <= tol, "depth not symmetric: %.17g vs %.17g", c1.depth, c2.depth);
+    fz_check_orders(a, b, &c1, &c2, &d1, &d2);
     if (c1.count > 0 && d1.distance < 0)
         FZ_CHECK(fabs(c1.depth + d1.distance) <= tol, "depth %.17g but distance %.17g", c1.depth, d1.distance);
 }
