@@ -161,11 +161,10 @@ static double clip_faces(const c2d_core *ref, int e, const c2d_core *inc, c2d_ve
         int k = 0, ni = c2d_core_edges(inc);
         double lo = INFINITY;
         for (int i = 0; i < ni; i++) {
+            /* As selects: which normal opposes n most is a coin toss to the branch predictor. */
             double d = v2_dot(inc->n[i], n);
-            if (d < lo) {
-                lo = d;
-                k = i;
-            }
+            k = d < lo ? i : k;
+            lo = d < lo ? d : lo;
         }
         c2d_vec2 i1 = inc->v[k], i2 = inc->v[(k + 1) % inc->count];
         /* Clip the incident edge to the slab between the reference face's end points. */
@@ -414,11 +413,25 @@ void c2d_collide_cores(const c2d_core *a, const c2d_core *b, c2d_contact *out)
     double sb = separation_until(b, a, reach, &eb);
     if (sb > reach)
         return;
+    c2d_collide_cores_sat(a, b, sa, ea, sb, eb, NULL, out);
+}
+
+void c2d_collide_cores_sat(const c2d_core *a, const c2d_core *b, double sa, int ea, double sb, int eb,
+                           const c2d_closest *cl, c2d_contact *out)
+{
+    double reach = a->radius + b->radius;
     double s = fmax(fmax(sa, sb), flat_gap(a, b));
     if (s > 0) {
         /* Cores apart, radii reaching across: the closest features give the normal. */
         c2d_vec2 pa, pb;
-        double d = c2d_core_distance(a, b, &pa, &pb);
+        double d;
+        if (cl) {
+            pa = cl->pa;
+            pb = cl->pb;
+            d = cl->d;
+        } else {
+            d = c2d_core_distance(a, b, &pa, &pb);
+        }
         if (d > reach)
             return;
         if (d <= near_face_tol(reach, pa)) {
