@@ -342,17 +342,29 @@ static int circle_polygon(const c2d_shape *circle, const c2d_shape *poly, c2d_co
  * (beyond, it walks, whose minima may differ from a scan's by rounding). */
 #define C2D_CAPSULE_POLYGON_MAX 16
 
-/* The separating-axis products capsule_polygon_distance reuses: for the polygon's edge k, the
- * capsule ends' separations g0[k], g1[k] from its line; for its vertex i, hp[i] - hc is its
- * separation from the capsule's line (along the capsule's normal 0), and how far wp[i] passes beyond
- * [w_lo, w_hi] its distance from the capsule's segment along it. An end's distance from the polygon is
- * at least its largest separation from an edge's line, far0 or far1: then from every edge. */
+/* What capsule_polygon_distance reads: the polygon's vertices and normals, the capsule's ends, its
+ * normal 0 and the product hc of that normal with end 0 (the capsule's line). */
 typedef struct cap_poly {
     const c2d_vec2 *pv, *pn, *cv;
     c2d_vec2 m0;
     int n;
     double hc;
 } cap_poly;
+
+/* Index of the lowest set bit of a nonzero mask (as in query.c). */
+static int lowest_bit(uint64_t m)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(m);
+#else
+    int i = 0;
+    while (!(m & 1)) {
+        m >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
 
 /* Candidate c of c2d_core_distance: c < n, capsule end 0 against polygon edge c; c < 2n, end 1 against
  * edge c - n; else polygon vertex c - 2n against the capsule's segment. Its squared distance as
@@ -392,16 +404,21 @@ static double capsule_polygon_distance(const cap_poly *k, double size, int guess
     int n = k->n;
     c2d_vec2 gc, gp, bc = v2(0, 0), bp = v2(0, 0);
     double u = cap_poly_candidate(k, guess, &gc, &gp), root = sqrt(u);
-    if (within && root > 1e-150 && root < 1e150 && root <= r) {
+    if (within && root > 1e-140 && root < 1e150 && root <= r) {
         /* Only whether the distance is within r: the least squared distance is at most u, and
-         * v2_len_safe is the root in this range, so the answer's distance is at most root. */
+         * v2_len_safe is its root (or, below 1e-150, far below root), so the answer's distance is
+         * at most root. */
         *pa = a_is_cap ? gc : gp;
         *pb = a_is_cap ? gp : gc;
         return root;
     }
     double tol = 1e-12 * size;
     double thr = (tol + root) * (1 + 1e-12) + 1e-150;
-    /* Survivors by their rank in c2d_core_distance's order: the polygon's vertices come first when
+    /* The bounds, each less than the candidate's distance by at most tol: for an end against an
+     * edge, the end's separation from the edge's line (and from the polygon, its largest separation
+     * from any edge's line: far0, far1); for a vertex against the capsule's segment, its separation
+     * from the capsule's line and how far it passes the segment's ends along it (w against lo, hi).
+     * Survivors by their rank in c2d_core_distance's order: the polygon's vertices come first when
      * the polygon is a. */
     int shift_ends = a_is_cap ? 0 : n, shift_verts = a_is_cap ? 2 * n : 0;
     const c2d_vec2 c0 = k->cv[0], c1 = k->cv[1], m0 = k->m0, tc = v2(-m0.y, m0.x);
@@ -427,7 +444,7 @@ static double capsule_polygon_distance(const cap_poly *k, double size, int guess
     double best = INFINITY;
     int best_rank = 3 * n;
     while (keep) {
-        int rank = __builtin_ctzll(keep);
+        int rank = lowest_bit(keep);
         keep &= keep - 1;
         int c = a_is_cap ? rank : (rank < n ? rank + 2 * n : rank - n);
         c2d_vec2 oc, op;
@@ -461,10 +478,9 @@ static int capsule_polygon(const c2d_shape *cap, const c2d_shape *poly, c2d_cont
     cn[0] = c2d_rotate(rel, cap->data[2]);
     cn[1] = c2d_rotate(rel, cap->data[3]);
     double r = cap->radius;
-    /* The polygon's normals against the capsule's two ends (sp, on edge ep, nearer end jp), and the
-     * capsule's two normals against the polygon's vertices (lo0, lo1: the least products, at vertices
-     * i0, i1). */
-    /* The capsule's normal 1 is exactly minus its normal 0 (stored so, and rotating commutes with
+    /* The polygon's normals against the capsule's two ends (sp, on edge ep; any edge beyond r ends
+     * it: no contact), and the capsule's normals against the polygon's vertices (lo0 and hi0, the
+     * least and greatest products along normal 0, at vertices i0 and i1). The capsule's normal 1 is exactly minus its normal 0 (stored so, and rotating commutes with
      * negation), so its least product over the vertices is minus the greatest along normal 0, and
      * a first greatest is where a first least is: the same values as separation_until's but for the
      * sign of a zero, which no answer reads (a zero separation gives the same depth either way). */
@@ -476,6 +492,8 @@ static int capsule_polygon(const c2d_shape *cap, const c2d_shape *poly, c2d_cont
         double dc0 = v2_dot(m, c0), dc1 = v2_dot(m, c1), dv = v2_dot(m, p);
         /* separation_until's d = min(dc0, dc1) and d - dv */
         double si = (dc1 < dc0 ? dc1 : dc0) - dv;
+        if (si > r)
+            goto apart;
         ep = si > sp ? i : ep;
         sp = c2d_maxd(si, sp);
         double d0 = v2_dot(m0, p);
@@ -488,7 +506,8 @@ static int capsule_polygon(const c2d_shape *cap, const c2d_shape *poly, c2d_cont
     double s0 = lo0 - hc, s1 = -hi0 - v2_dot(cn[1], c1);
     int ec = s1 > s0;
     double sc = ec ? s1 : s0;
-    if (sp > r || sc > r) {
+    if (sc > r) {
+    apart:
         if (out)
             memset(out, 0, sizeof *out);
         return 0;
@@ -562,9 +581,10 @@ static int circle_circle(const c2d_shape *a, const c2d_shape *b, c2d_contact *ou
     return 1;
 }
 
-/* The pair kinds with a path of their own: circles, rectangles and polygons against each other as
- * below. Their own tests reject a far pair at once, so the bounding circles are only asked for the
- * general path, where they save a pair of SAT passes. */
+/* The pair kinds with a path of their own: circles, rectangles and polygons against each other, and
+ * capsules and segments against polygons, as below. The circles' and rectangles' own tests reject a
+ * far pair at once, so the bounding circles are only asked for the capsule's path and the general
+ * one, where they save the SAT passes. */
 #define C2D_PAIR(ta, tb) ((int)(ta) * 8 + (int)(tb))
 
 c2d_status c2d_overlap(const c2d_shape *a, const c2d_shape *b, int *out)
@@ -578,26 +598,23 @@ c2d_status c2d_overlap(const c2d_shape *a, const c2d_shape *b, int *out)
     case C2D_PAIR(C2D_SHAPE_RECT, C2D_SHAPE_CIRCLE): *out = circle_rect_overlap(b, a); return C2D_OK;
     case C2D_PAIR(C2D_SHAPE_CIRCLE, C2D_SHAPE_POLYGON): *out = circle_polygon(a, b, NULL, 0); return C2D_OK;
     case C2D_PAIR(C2D_SHAPE_POLYGON, C2D_SHAPE_CIRCLE): *out = circle_polygon(b, a, NULL, 0); return C2D_OK;
-    default: break;
-    }
-    if (circles_apart(a, b)) {
-        *out = 0;
-        return C2D_OK;
-    }
-    switch (C2D_PAIR(a->type, b->type)) {
     case C2D_PAIR(C2D_SHAPE_CAPSULE, C2D_SHAPE_POLYGON):
     case C2D_PAIR(C2D_SHAPE_SEGMENT, C2D_SHAPE_POLYGON):
         if (b->count > C2D_CAPSULE_POLYGON_MAX)
             break;
-        *out = capsule_polygon(a, b, NULL, 1);
+        *out = !circles_apart(a, b) && capsule_polygon(a, b, NULL, 1);
         return C2D_OK;
     case C2D_PAIR(C2D_SHAPE_POLYGON, C2D_SHAPE_CAPSULE):
     case C2D_PAIR(C2D_SHAPE_POLYGON, C2D_SHAPE_SEGMENT):
         if (a->count > C2D_CAPSULE_POLYGON_MAX)
             break;
-        *out = capsule_polygon(b, a, NULL, 0);
+        *out = !circles_apart(a, b) && capsule_polygon(b, a, NULL, 0);
         return C2D_OK;
     default: break;
+    }
+    if (circles_apart(a, b)) {
+        *out = 0;
+        return C2D_OK;
     }
     c2d_pair_frame f;
     c2d_status st = c2d_pair_frame_init(&f, a, b);
@@ -622,26 +639,29 @@ c2d_status c2d_collide(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
     case C2D_PAIR(C2D_SHAPE_RECT, C2D_SHAPE_CIRCLE): circle_rect_contact(b, a, out); return C2D_OK;
     case C2D_PAIR(C2D_SHAPE_CIRCLE, C2D_SHAPE_POLYGON): circle_polygon(a, b, out, 1); return C2D_OK;
     case C2D_PAIR(C2D_SHAPE_POLYGON, C2D_SHAPE_CIRCLE): circle_polygon(b, a, out, 0); return C2D_OK;
-    default: break;
-    }
-    if (circles_apart(a, b)) {
-        memset(out, 0, sizeof *out);
-        return C2D_OK;
-    }
-    switch (C2D_PAIR(a->type, b->type)) {
     case C2D_PAIR(C2D_SHAPE_CAPSULE, C2D_SHAPE_POLYGON):
     case C2D_PAIR(C2D_SHAPE_SEGMENT, C2D_SHAPE_POLYGON):
         if (b->count > C2D_CAPSULE_POLYGON_MAX)
             break;
-        capsule_polygon(a, b, out, 1);
+        if (circles_apart(a, b))
+            memset(out, 0, sizeof *out);
+        else
+            capsule_polygon(a, b, out, 1);
         return C2D_OK;
     case C2D_PAIR(C2D_SHAPE_POLYGON, C2D_SHAPE_CAPSULE):
     case C2D_PAIR(C2D_SHAPE_POLYGON, C2D_SHAPE_SEGMENT):
         if (a->count > C2D_CAPSULE_POLYGON_MAX)
             break;
-        capsule_polygon(b, a, out, 0);
+        if (circles_apart(a, b))
+            memset(out, 0, sizeof *out);
+        else
+            capsule_polygon(b, a, out, 0);
         return C2D_OK;
     default: break;
+    }
+    if (circles_apart(a, b)) {
+        memset(out, 0, sizeof *out);
+        return C2D_OK;
     }
     /* In the pair's frame, then back into the world. */
     c2d_pair_frame f;
