@@ -11,6 +11,7 @@
 #include "shape.h"
 
 #include <float.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -349,6 +350,229 @@ static int circle_polygon(const c2d_shape *circle, const c2d_shape *poly, c2d_co
     return hit;
 }
 
+/* A capsule or segment against a polygon (not a rectangle), in the polygon's frame as the pair frame
+ * has it (c2d_pair_frame_init): only the two end points and the two normals are carried in. Both
+ * separating-axis passes run in one loop over the polygon, with the same products, minima and ties
+ * as separation_until's, and the cores' closest points are c2d_core_distance's (see
+ * capsule_polygon_distance), so the answers are those of the general path bit for bit; the rest is
+ * c2d_collide_cores_sat's. Up to 16 polygon vertices, where separation_until scans every pair too
+ * (beyond, it walks, whose minima may differ from a scan's by rounding). */
+#define C2D_CAPSULE_POLYGON_MAX 16
+
+/* What capsule_polygon_distance reads: the polygon's vertices and normals, the capsule's ends, its
+ * normal 0 and the product hc of that normal with end 0 (the capsule's line). */
+typedef struct cap_poly {
+    const c2d_vec2 *pv, *pn, *cv;
+    c2d_vec2 m0;
+    int n;
+    double hc;
+} cap_poly;
+
+/* Index of the lowest set bit of a nonzero mask (as in query.c). */
+static int lowest_bit(uint64_t m)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(m);
+#else
+    int i = 0;
+    while (!(m & 1)) {
+        m >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+/* Candidate c of c2d_core_distance: c < n, capsule end 0 against polygon edge c; c < 2n, end 1 against
+ * edge c - n; else polygon vertex c - 2n against the capsule's segment. Its squared distance as
+ * vertices_to_edges computes it, and the two points. */
+static double cap_poly_candidate(const cap_poly *k, int c, c2d_vec2 *on_cap, c2d_vec2 *on_poly)
+{
+    int n = k->n;
+    c2d_vec2 p, q;
+    if (c < 2 * n) {
+        int j = c >= n, e = c - j * n;
+        p = k->cv[j];
+        q = c2d_segment_closest(k->pv[e], k->pv[e + 1 == n ? 0 : e + 1], p);
+        *on_cap = p;
+        *on_poly = q;
+    } else {
+        p = k->pv[c - 2 * n];
+        q = c2d_segment_closest(k->cv[0], k->cv[1], p);
+        *on_cap = q;
+        *on_poly = p;
+    }
+    return v2_len2(v2_sub(p, q));
+}
+
+/* c2d_core_distance of the capsule and polygon cores (a the capsule when a_is_cap), bit for bit. That
+ * one tries every vertex against every edge (capsule ends against polygon edges, polygon vertices
+ * against the capsule's segment, in the order of the arguments) and keeps the first of the least
+ * squared distances. Here one likely candidate, `guess`, is computed first; its squared distance u
+ * bounds the least. A candidate's distance is at least its vertex's separation from the edge's line
+ * less rounding, which tol (1e-12 of the coordinates' size, thousands of times the rounding of the
+ * products, the placed points and the closest point) covers; one whose separation passes sqrt(u) by
+ * more than that computes a squared distance above u, can be neither the least nor tie with it, and
+ * is not tried. The rest are tried in the original order, so ties go where they went. With within,
+ * the caller only asks whether the distance is at most r, and gets the guess when it is. */
+static double capsule_polygon_distance(const cap_poly *k, double size, int guess, int a_is_cap, int within,
+                                       double r, c2d_vec2 *pa, c2d_vec2 *pb)
+{
+    int n = k->n;
+    c2d_vec2 gc, gp, bc = v2(0, 0), bp = v2(0, 0);
+    double u = cap_poly_candidate(k, guess, &gc, &gp), root = sqrt(u);
+    if (within && root > 1e-140 && root < 1e150 && root <= r) {
+        /* Only whether the distance is within r: the least squared distance is at most u, and
+         * v2_len_safe is its root (or, below 1e-150, far below root), so the answer's distance is
+         * at most root. */
+        *pa = a_is_cap ? gc : gp;
+        *pb = a_is_cap ? gp : gc;
+        return root;
+    }
+    double tol = 1e-12 * size;
+    double thr = (tol + root) * (1 + 1e-12) + 1e-150;
+    /* The bounds, each less than the candidate's distance by at most tol: for an end against an
+     * edge, the end's separation from the edge's line (and from the polygon, its largest separation
+     * from any edge's line: far0, far1); for a vertex against the capsule's segment, its separation
+     * from the capsule's line and how far it passes the segment's ends along it (w against lo, hi).
+     * Survivors by their rank in c2d_core_distance's order: the polygon's vertices come first when
+     * the polygon is a. */
+    int shift_ends = a_is_cap ? 0 : n, shift_verts = a_is_cap ? 2 * n : 0;
+    const c2d_vec2 c0 = k->cv[0], c1 = k->cv[1], m0 = k->m0, tc = v2(-m0.y, m0.x);
+    double wc0 = v2_dot(tc, c0), wc1 = v2_dot(tc, c1);
+    double lo = c2d_mind(wc0, wc1) - thr, hi = c2d_maxd(wc0, wc1) + thr, hc = k->hc;
+    double far0 = -INFINITY, far1 = -INFINITY;
+    uint64_t keep0 = 0, keep1 = 0, keep_v = 0;
+    for (int i = 0; i < n; i++) {
+        const c2d_vec2 m = k->pn[i], p = k->pv[i];
+        double dv = v2_dot(m, p), g0 = v2_dot(m, c0) - dv, g1 = v2_dot(m, c1) - dv;
+        double w = v2_dot(tc, p);
+        far0 = c2d_maxd(far0, g0);
+        far1 = c2d_maxd(far1, g1);
+        keep0 |= (uint64_t)(fabs(g0) <= thr) << i;
+        keep1 |= (uint64_t)(fabs(g1) <= thr) << i;
+        keep_v |= (uint64_t)((fabs(v2_dot(m0, p) - hc) <= thr) & (w >= lo) & (w <= hi)) << i;
+    }
+    keep0 &= -(uint64_t)(far0 <= thr);
+    keep1 &= -(uint64_t)(far1 <= thr);
+    uint64_t keep = (keep0 | keep1 << n) << shift_ends | keep_v << shift_verts;
+    int guess_rank = guess < 2 * n ? guess + shift_ends : guess - 2 * n + shift_verts;
+    keep &= ~((uint64_t)1 << guess_rank);
+    double best = INFINITY;
+    int best_rank = 3 * n;
+    while (keep) {
+        int rank = lowest_bit(keep);
+        keep &= keep - 1;
+        int c = a_is_cap ? rank : (rank < n ? rank + 2 * n : rank - n);
+        c2d_vec2 oc, op;
+        double d2 = cap_poly_candidate(k, c, &oc, &op);
+        if (d2 < best) {
+            best = d2;
+            best_rank = rank;
+            bc = oc;
+            bp = op;
+        }
+    }
+    if (u < best || (u == best && guess_rank < best_rank)) {
+        bc = gc;
+        bp = gp;
+    }
+    *pa = a_is_cap ? bc : bp;
+    *pb = a_is_cap ? bp : bc;
+    return v2_len_safe(v2_sub(*pb, *pa));
+}
+
+/* Returns whether they overlap; out, when not NULL, gets the contact in the world (normal from a to
+ * b, a the capsule when a_is_cap). The pair's bounding circles are the caller's. */
+static int capsule_polygon(const c2d_shape *cap, const c2d_shape *poly, c2d_contact *out, int a_is_cap)
+{
+    const int n = poly->count;
+    const c2d_vec2 *pv = poly->data, *pn = poly->data + n;
+    c2d_xf frame = c2d_shape_xf(poly), rel = c2d_xf_relative(frame, c2d_shape_xf(cap));
+    c2d_vec2 cv[2], cn[2];
+    cv[0] = c2d_xf_apply(rel, cap->data[0]);
+    cv[1] = c2d_xf_apply(rel, cap->data[1]);
+    cn[0] = c2d_rotate(rel, cap->data[2]);
+    cn[1] = c2d_rotate(rel, cap->data[3]);
+    double r = cap->radius;
+    /* The polygon's normals against the capsule's two ends (sp, on edge ep; any edge beyond r ends
+     * it: no contact), and the capsule's normals against the polygon's vertices (lo0 and hi0, the
+     * least and greatest products along normal 0, at vertices i0 and i1). The capsule's normal 1 is exactly minus its normal 0 (stored so, and rotating commutes with
+     * negation), so its least product over the vertices is minus the greatest along normal 0, and
+     * a first greatest is where a first least is: the same values as separation_until's but for the
+     * sign of a zero, which no answer reads (a zero separation gives the same depth either way). */
+    const c2d_vec2 c0 = cv[0], c1 = cv[1], m0 = cn[0];
+    double sp = -INFINITY, lo0 = v2_dot(m0, pv[0]), hi0 = lo0;
+    int ep = 0, i0 = 0, i1 = 0;
+    for (int i = 0; i < n; i++) {
+        const c2d_vec2 m = pn[i], p = pv[i];
+        double dc0 = v2_dot(m, c0), dc1 = v2_dot(m, c1), dv = v2_dot(m, p);
+        /* separation_until's d = min(dc0, dc1) and d - dv */
+        double si = (dc1 < dc0 ? dc1 : dc0) - dv;
+        if (si > r)
+            goto apart;
+        ep = si > sp ? i : ep;
+        sp = c2d_maxd(si, sp);
+        double d0 = v2_dot(m0, p);
+        i0 = d0 < lo0 ? i : i0;
+        lo0 = d0 < lo0 ? d0 : lo0;
+        i1 = d0 > hi0 ? i : i1;
+        hi0 = d0 > hi0 ? d0 : hi0;
+    }
+    double hc = v2_dot(m0, c0);
+    double s0 = lo0 - hc, s1 = -hi0 - v2_dot(cn[1], c1);
+    int ec = s1 > s0;
+    double sc = ec ? s1 : s0;
+    if (sc > r) {
+    apart:
+        if (out)
+            memset(out, 0, sizeof *out);
+        return 0;
+    }
+    c2d_core kp, kc;
+    kp.v = pv;
+    kp.n = pn;
+    kp.count = n;
+    kp.radius = poly->radius;
+    kc.v = cv;
+    kc.n = cn;
+    kc.count = 2;
+    kc.radius = r;
+    const c2d_core *a = a_is_cap ? &kc : &kp, *b = a_is_cap ? &kp : &kc;
+    double sa = a_is_cap ? sc : sp, sb = a_is_cap ? sp : sc;
+    int ea = a_is_cap ? ec : ep, eb = a_is_cap ? ep : ec;
+    c2d_closest cl, *clp = NULL;
+    if (c2d_maxd(sa, sb) > 0) {
+        /* Cores apart: their closest points. The likely pair: the nearer capsule end against the
+         * polygon's edge of greatest separation, or the polygon's vertex deepest along the capsule's
+         * normal of greatest separation against the capsule's segment. */
+        int jp = v2_dot(pn[ep], c1) < v2_dot(pn[ep], c0);
+        int guess = sp >= sc ? ep + jp * n : 2 * n + (ec ? i1 : i0);
+        double size = 1.5 * poly->reach + (fabs(cv[0].x) + fabs(cv[0].y)) + (fabs(cv[1].x) + fabs(cv[1].y));
+        cap_poly k;
+        k.pv = pv;
+        k.pn = pn;
+        k.cv = cv;
+        k.n = n;
+        k.hc = hc;
+        k.m0 = cn[0];
+        cl.d = capsule_polygon_distance(&k, size, guess, a_is_cap, !out, r, &cl.pa, &cl.pb);
+        clp = &cl;
+        if (!out)
+            return cl.d <= a->radius + b->radius;
+    } else if (!out) {
+        return 1;
+    }
+    memset(out, 0, sizeof *out);
+    c2d_collide_cores_sat(a, b, sa, ea, sb, eb, clp, out);
+    if (out->count == 0)
+        return 0;
+    out->normal = c2d_rotate(frame, out->normal);
+    for (int i = 0; i < out->count; i++)
+        out->points[i] = c2d_xf_apply(frame, out->points[i]);
+    return 1;
+}
+
 /* Two circles, in the world: the same comparisons as the general path (c2d_collide_cores), so the
  * answer is the same, without building cores. */
 static int circle_circle(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
@@ -376,9 +600,10 @@ static int circle_circle(const c2d_shape *a, const c2d_shape *b, c2d_contact *ou
     return 1;
 }
 
-/* The pair kinds with a path of their own: circles, rectangles and polygons against each other as
- * below. Their own tests reject a far pair at once, so the bounding circles are only asked for the
- * general path, where they save a pair of SAT passes. */
+/* The pair kinds with a path of their own: circles, rectangles and polygons against each other, and
+ * capsules and segments against polygons, as below. The circles' and rectangles' own tests reject a
+ * far pair at once, so the bounding circles are only asked for the capsule's path and the general
+ * one, where they save the SAT passes. */
 #define C2D_PAIR(ta, tb) ((int)(ta) * 8 + (int)(tb))
 
 c2d_status c2d_overlap(const c2d_shape *a, const c2d_shape *b, int *out)
@@ -392,6 +617,18 @@ c2d_status c2d_overlap(const c2d_shape *a, const c2d_shape *b, int *out)
     case C2D_PAIR(C2D_SHAPE_RECT, C2D_SHAPE_CIRCLE): *out = circle_rect_overlap(b, a); return C2D_OK;
     case C2D_PAIR(C2D_SHAPE_CIRCLE, C2D_SHAPE_POLYGON): *out = circle_polygon(a, b, NULL, 0); return C2D_OK;
     case C2D_PAIR(C2D_SHAPE_POLYGON, C2D_SHAPE_CIRCLE): *out = circle_polygon(b, a, NULL, 0); return C2D_OK;
+    case C2D_PAIR(C2D_SHAPE_CAPSULE, C2D_SHAPE_POLYGON):
+    case C2D_PAIR(C2D_SHAPE_SEGMENT, C2D_SHAPE_POLYGON):
+        if (b->count > C2D_CAPSULE_POLYGON_MAX)
+            break;
+        *out = !circles_apart(a, b) && capsule_polygon(a, b, NULL, 1);
+        return C2D_OK;
+    case C2D_PAIR(C2D_SHAPE_POLYGON, C2D_SHAPE_CAPSULE):
+    case C2D_PAIR(C2D_SHAPE_POLYGON, C2D_SHAPE_SEGMENT):
+        if (a->count > C2D_CAPSULE_POLYGON_MAX)
+            break;
+        *out = !circles_apart(a, b) && capsule_polygon(b, a, NULL, 0);
+        return C2D_OK;
     default: break;
     }
     if (circles_apart(a, b)) {
@@ -422,6 +659,24 @@ c2d_status c2d_collide(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
     case C2D_PAIR(C2D_SHAPE_RECT, C2D_SHAPE_CIRCLE): circle_rect_contact(b, a, out); return C2D_OK;
     case C2D_PAIR(C2D_SHAPE_CIRCLE, C2D_SHAPE_POLYGON): circle_polygon(a, b, out, 1); return C2D_OK;
     case C2D_PAIR(C2D_SHAPE_POLYGON, C2D_SHAPE_CIRCLE): circle_polygon(b, a, out, 0); return C2D_OK;
+    case C2D_PAIR(C2D_SHAPE_CAPSULE, C2D_SHAPE_POLYGON):
+    case C2D_PAIR(C2D_SHAPE_SEGMENT, C2D_SHAPE_POLYGON):
+        if (b->count > C2D_CAPSULE_POLYGON_MAX)
+            break;
+        if (circles_apart(a, b))
+            memset(out, 0, sizeof *out);
+        else
+            capsule_polygon(a, b, out, 1);
+        return C2D_OK;
+    case C2D_PAIR(C2D_SHAPE_POLYGON, C2D_SHAPE_CAPSULE):
+    case C2D_PAIR(C2D_SHAPE_POLYGON, C2D_SHAPE_SEGMENT):
+        if (a->count > C2D_CAPSULE_POLYGON_MAX)
+            break;
+        if (circles_apart(a, b))
+            memset(out, 0, sizeof *out);
+        else
+            capsule_polygon(b, a, out, 0);
+        return C2D_OK;
     default: break;
     }
     if (circles_apart(a, b)) {

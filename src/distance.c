@@ -6,16 +6,7 @@
 
 c2d_vec2 c2d_closest_on_segment(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p)
 {
-    c2d_vec2 e = v2_sub(b, a);
-    double len2 = v2_len2(e);
-    if (!(len2 > 0))
-        return a;
-    double t = v2_dot(v2_sub(p, a), e) / len2;
-    if (t <= 0)
-        return a;
-    if (t >= 1)
-        return b;
-    return v2_mad(a, t, e);
+    return c2d_segment_closest(a, b, p);
 }
 
 /* Distinct edges of a core: a 2-vertex core has one segment (its two "edges" coincide). */

@@ -161,11 +161,12 @@ static double clip_faces(const c2d_core *ref, int e, const c2d_core *inc, c2d_ve
         int k = 0, ni = c2d_core_edges(inc);
         double lo = INFINITY;
         for (int i = 0; i < ni; i++) {
+            /* As selects: which normal opposes n most is a coin toss to the branch predictor. The
+             * clip below compares with c2d_maxd and c2d_mind, not the libm calls: u1 and u2 are
+             * never NaN (d1 != d2), and for numbers both are x > y ? x : y (x < y ? x : y). */
             double d = v2_dot(inc->n[i], n);
-            if (d < lo) {
-                lo = d;
-                k = i;
-            }
+            k = d < lo ? i : k;
+            lo = d < lo ? d : lo;
         }
         c2d_vec2 i1 = inc->v[k], i2 = inc->v[(k + 1) % inc->count];
         /* Clip the incident edge to the slab between the reference face's end points. */
@@ -174,7 +175,7 @@ static double clip_faces(const c2d_core *ref, int e, const c2d_core *inc, c2d_ve
         m = 0;
         if (d1 != d2) {
             double u1 = (lower - d1) / (d2 - d1), u2 = (upper - d1) / (d2 - d1);
-            double ulo = fmax(0.0, fmin(u1, u2)), uhi = fmin(1.0, fmax(u1, u2));
+            double ulo = c2d_maxd(0.0, c2d_mind(u1, u2)), uhi = c2d_mind(1.0, c2d_maxd(u1, u2));
             if (ulo <= uhi) {
                 ends[m++] = ulo <= 0.0 ? i1 : v2_lerp(i1, i2, ulo);
                 if (uhi > ulo)
@@ -364,7 +365,7 @@ static void keep_closest(c2d_contact *out, const c2d_core *a, const c2d_core *b,
 {
     double deepest = out->count == 0   ? -INFINITY
                      : out->count == 1 ? out->point_depths[0]
-                                       : fmax(out->point_depths[0], out->point_depths[1]);
+                                       : c2d_maxd(out->point_depths[0], out->point_depths[1]);
     double reach = a->radius + b->radius, tol = C2D_CLIP_TOL * (reach + fabs(pa.x) + fabs(pa.y));
     /* Depths are clamped at 0, so an end far beyond the reach shows only in its separation. An end
      * deeper than the cores' distance allows (a face that only looks parallel to n because the gap
@@ -414,11 +415,26 @@ void c2d_collide_cores(const c2d_core *a, const c2d_core *b, c2d_contact *out)
     double sb = separation_until(b, a, reach, &eb);
     if (sb > reach)
         return;
-    double s = fmax(fmax(sa, sb), flat_gap(a, b));
+    c2d_collide_cores_sat(a, b, sa, ea, sb, eb, NULL, out);
+}
+
+void c2d_collide_cores_sat(const c2d_core *a, const c2d_core *b, double sa, int ea, double sb, int eb,
+                           const c2d_closest *cl, c2d_contact *out)
+{
+    double reach = a->radius + b->radius;
+    /* c2d_maxd, not the libm call: no NaN reaches here, and for numbers both are x > y ? x : y. */
+    double s = c2d_maxd(c2d_maxd(sa, sb), flat_gap(a, b));
     if (s > 0) {
         /* Cores apart, radii reaching across: the closest features give the normal. */
         c2d_vec2 pa, pb;
-        double d = c2d_core_distance(a, b, &pa, &pb);
+        double d;
+        if (cl) {
+            pa = cl->pa;
+            pb = cl->pb;
+            d = cl->d;
+        } else {
+            d = c2d_core_distance(a, b, &pa, &pb);
+        }
         if (d > reach)
             return;
         if (d <= near_face_tol(reach, pa)) {

@@ -280,6 +280,26 @@ c2d_status c2d_box_probe_new(c2d_aabb box, c2d_shape **out);
 double c2d_core_distance(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d_vec2 *pb);
 /* Closest point of the segment a-b to p. */
 c2d_vec2 c2d_closest_on_segment(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p);
+/* The same, inline: the one formula of both (the distance candidates of collide.c must be those of
+ * c2d_core_distance bit for bit). */
+static inline c2d_vec2 c2d_segment_closest(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p)
+{
+    c2d_vec2 e = v2_sub(b, a);
+    double len2 = v2_len2(e);
+    if (!(len2 > 0))
+        return a;
+    double t = v2_dot(v2_sub(p, a), e) / len2;
+    if (t <= 0)
+        return a;
+    if (t >= 1)
+        return b;
+    return v2_mad(a, t, e);
+}
+/* What c2d_core_distance(a, b, &pa, &pb) answers, for callers that found it another way. */
+typedef struct c2d_closest {
+    c2d_vec2 pa, pb;
+    double d;
+} c2d_closest;
 
 /* sat.c: the narrow phase of two rounded cores in one frame. A circle (centre c, radius r) against a
  * polygon core of radius 0: whether they overlap, and when out is not NULL the contact with the
@@ -290,6 +310,13 @@ int c2d_circle_polygon(c2d_vec2 c, double r, const c2d_core *p, c2d_contact *out
 int c2d_circle_polygon_from(c2d_vec2 c, double r, const c2d_core *p, int e, double s, c2d_contact *out, int flip);
 /* The contact of two rounded cores (normal from a to b). */
 void c2d_collide_cores(const c2d_core *a, const c2d_core *b, c2d_contact *out);
+/* Its second half, for callers that ran the separating-axis test themselves: sa, ea are the largest
+ * separation of b along a's normals and its edge (separation_until's), sb, eb the same the other
+ * way, neither above the reach; out is zeroed. cl, when not NULL, is c2d_core_distance(a, b)'s answer,
+ * which the cores need when they are apart (largest separation above 0); else it is computed. Not for a point core against a polygon of radius 0,
+ * which c2d_collide_cores answers before its SAT. */
+void c2d_collide_cores_sat(const c2d_core *a, const c2d_core *b, double sa, int ea, double sb, int eb,
+                           const c2d_closest *cl, c2d_contact *out);
 /* Overlap of two rounded cores without building a manifold. */
 int c2d_overlap_cores(const c2d_core *a, const c2d_core *b);
 /* Whether the cores (radii left out) are apart by more than rounding, so that their closest points
