@@ -402,12 +402,6 @@ static c2d_vec2 ray_unit_far(c2d_vec2 direction, double *len)
 #define C2D_RAY_SSE2 1
 #include <emmintrin.h>
 #endif
-/* A double the compiler must keep in a scalar register as it is (no instruction). */
-#if defined(C2D_RAY_SSE2) && defined(__GNUC__)
-#define C2D_SCALAR(x) __asm__("" : "+x"(x))
-#else
-#define C2D_SCALAR(x) ((void)0)
-#endif
 
 /* c2d_raycast against a rectangle or a polygon of at most 8 vertices: ray_polygon, every number and
  * every decision the same, without a loop whose length the branch predictor would have to guess. In
@@ -421,11 +415,8 @@ __attribute__((noinline))
 static c2d_status raycast_small(const c2d_shape *shape, double ox, double oy, double dx, double dy, double max_t,
                                 c2d_ray_hit *out)
 {
-    /* Each number on its own: GCC's vectoriser would otherwise pair the coordinates of the origin, of
-     * the direction and of the rotation (c, s) in one 16-byte register each, through 8-byte stores
-     * and 16-byte loads that the processor cannot forward (the argument registers spilled and
-     * reloaded; c and s just written one by one by c2d_shape_set_transform): a stall of a dozen
-     * cycles at the head of the critical path, for nothing. */
+    /* Each number on its own (see C2D_SCALAR): the coordinates of the origin and the direction arrive
+     * in argument registers, c and s were just written one by one by c2d_shape_set_transform. */
     double c = shape->c, sn = shape->s;
     C2D_SCALAR(ox);
     C2D_SCALAR(oy);
