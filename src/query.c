@@ -406,9 +406,9 @@ static c2d_vec2 ray_unit_far(c2d_vec2 direction, double *len)
 /* c2d_raycast against a rectangle or a polygon of at most 8 vertices: ray_polygon, every number and
  * every decision the same, without a loop whose length the branch predictor would have to guess. In
  * the shape's own frame, where its core is stored, only the ray is carried. Offsets u x (v - o) there
- * are rounded by about 3 ulps of |v - o|, and u itself by one. The offsets of v[0..3] are always
- * computed, those of v[4..7] when n >= 4: a polygon keeps its n normals after its n vertices, so for
- * 3 <= n <= 8 its data has that many readable entries, and offsets beyond n are masked off. */
+ * are rounded by about 3 ulps of |v - o|, and u itself by one. The offsets of v[0..7] are computed
+ * whatever n: a polygon keeps its n normals after its n vertices (a triangle two zero entries more),
+ * so for 3 <= n <= 8 its data has 8 entries, and the offsets beyond n are masked off. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
@@ -468,6 +468,14 @@ static c2d_status raycast_small(const c2d_shape *shape, double ox, double oy, do
         n = shape->count;
         v = shape->data;
         nrm = v + n;
+#if defined(__GNUC__)
+        /* The normal of the edge hit is read only once the crossing is known: for a shape not in the
+         * cache, a second wait for memory after the one for the vertices. Asked for now, the lines
+         * holding the normals arrive with the vertices'. */
+        __builtin_prefetch(nrm);
+        __builtin_prefetch(nrm + n / 2);
+        __builtin_prefetch(nrm + n - 1);
+#endif
 #if defined(C2D_RAY_SSE2)
         __m128d O = _mm_set_pd(o.y, o.x), UX = _mm_set1_pd(ul.x), UY = _mm_set1_pd(ul.y);
         __m128d T = _mm_set1_pd(tol), NT = _mm_set1_pd(-tol);
@@ -495,10 +503,8 @@ static c2d_status raycast_small(const c2d_shape *shape, double ox, double oy, do
         left = right = 0;
         C2D_PAIR(0);
         C2D_PAIR(2);
-        if (n >= 4) {
-            C2D_PAIR(4);
-            C2D_PAIR(6);
-        }
+        C2D_PAIR(4);
+        C2D_PAIR(6);
 #undef C2D_PAIR
 #undef C2D_ONE
         left &= (1u << n) - 1;

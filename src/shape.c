@@ -46,6 +46,9 @@ static size_t data_slots(c2d_shape_type type, int count)
     switch (type) {
     case C2D_SHAPE_CIRCLE: return 0;
     case C2D_SHAPE_RECT: return 1;
+    /* A triangle keeps two zero entries after its normals, room its 64-byte block has anyway: the
+     * ray cast reads 8 entries of any polygon of 3 to 8 vertices without asking how many it has. */
+    case C2D_SHAPE_POLYGON: return count < 4 ? 8 : 2 * (size_t)count;
     default: return 2 * (size_t)count;
     }
 }
