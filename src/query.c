@@ -432,6 +432,8 @@ static c2d_status raycast_small(const c2d_shape *shape, double ox, double oy, do
         double inv = 1 / len;
         u = v2(direction.x * inv, direction.y * inv);
     } else {
+        if (dx == 0 && dy == 0)
+            return C2D_ERR_DEGENERATE; /* tested only here: a normal squared length is not 0 */
         u = ray_unit_far(direction, &len);
     }
     c2d_xf x;
@@ -652,9 +654,9 @@ c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 directi
             return st;
         return isnan(max_t) ? C2D_ERR_NOT_FINITE : C2D_ERR_RANGE;
     }
-    if (direction.x == 0 && direction.y == 0)
-        return C2D_ERR_DEGENERATE;
     if ((unsigned)(shape->count - 3) <= 5)
         return raycast_small(shape, origin.x, origin.y, direction.x, direction.y, max_t, out);
+    if (direction.x == 0 && direction.y == 0)
+        return C2D_ERR_DEGENERATE;
     return raycast_general(shape, origin, direction, max_t, out);
 }
