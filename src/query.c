@@ -2,6 +2,14 @@
  * with signed distance, and ray casts (for polygons, from the side of the ray's line each vertex lies
  * on; for segments, from exact signs; for rounded cores, offset edges plus corner circles, with the
  * quadratic solved in its cancellation-free form). */
+/* GCC's basic-block vectoriser pairs the x and y halves of this file's small vector arithmetic into
+ * 16-byte registers, at the price of a shuffle on either side of nearly every operation (and of
+ * reloads the processor cannot forward: see C2D_SCALAR): slower here than the scalar code, and the
+ * offsets of vertices from a ray's line are paired by hand where pairing pays. Before the headers, so
+ * that their inline functions are compiled with the same options and inlined. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-tree-slp-vectorize")
+#endif
 #include "predicates.h"
 #include "shape.h"
 
