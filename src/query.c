@@ -451,7 +451,7 @@ static c2d_status raycast_small(const c2d_shape *shape, double ox, double oy, do
     c2d_vec2 o = c2d_xf_local(x, origin), ul = c2d_unrotate(x, u);
     double tol = 4 * DBL_EPSILON * (fabs(o.x) + fabs(o.y) + 2 * shape->reach);
     double f[8];
-    unsigned left, right;
+    unsigned left;
     int n;
     const c2d_vec2 *v, *nrm;
     c2d_vec2 rv[4];
@@ -470,10 +470,9 @@ static c2d_status raycast_small(const c2d_shape *shape, double ox, double oy, do
         f[1] = ul.x * yb - ul.y * xr;
         f[2] = ul.x * yt - ul.y * xr;
         f[3] = ul.x * yt - ul.y * xl;
+        f[4] = f[5] = f[6] = f[7] = 0; /* read, and masked off, with the polygon's */
         left = (unsigned)(f[0] > tol) | (unsigned)(f[1] > tol) << 1 | (unsigned)(f[2] > tol) << 2 |
                (unsigned)(f[3] > tol) << 3;
-        right = (unsigned)(f[0] < -tol) | (unsigned)(f[1] < -tol) << 1 | (unsigned)(f[2] < -tol) << 2 |
-                (unsigned)(f[3] < -tol) << 3;
     } else {
         n = shape->count;
         v = shape->data;
@@ -488,21 +487,19 @@ static c2d_status raycast_small(const c2d_shape *shape, double ox, double oy, do
 #endif
 #if defined(C2D_RAY_SSE2)
         __m128d O = _mm_set_pd(o.y, o.x), UX = _mm_set1_pd(ul.x), UY = _mm_set1_pd(ul.y);
-        __m128d T = _mm_set1_pd(tol), NT = _mm_set1_pd(-tol);
+        __m128d T = _mm_set1_pd(tol);
 #define C2D_PAIR(i)                                                                                        \
     do {                                                                                                   \
         __m128d a = _mm_sub_pd(_mm_loadu_pd(&v[i].x), O), b = _mm_sub_pd(_mm_loadu_pd(&v[i + 1].x), O);    \
         __m128d fi = _mm_sub_pd(_mm_mul_pd(UX, _mm_unpackhi_pd(a, b)), _mm_mul_pd(UY, _mm_unpacklo_pd(a, b))); \
         _mm_storeu_pd(&f[i], fi);                                                                          \
         left |= (unsigned)_mm_movemask_pd(_mm_cmpgt_pd(fi, T)) << i;                                       \
-        right |= (unsigned)_mm_movemask_pd(_mm_cmplt_pd(fi, NT)) << i;                                     \
     } while (0)
 #else
 #define C2D_ONE(i)                                                                                         \
     do {                                                                                                   \
         f[i] = ul.x * (v[i].y - o.y) - ul.y * (v[i].x - o.x);                                              \
         left |= (unsigned)(f[i] > tol) << i;                                                               \
-        right |= (unsigned)(f[i] < -tol) << i;                                                             \
     } while (0)
 #define C2D_PAIR(i)                                                                                        \
     do {                                                                                                   \
@@ -510,7 +507,7 @@ static c2d_status raycast_small(const c2d_shape *shape, double ox, double oy, do
         C2D_ONE(i + 1);                                                                                    \
     } while (0)
 #endif
-        left = right = 0;
+        left = 0;
         C2D_PAIR(0);
         C2D_PAIR(2);
         C2D_PAIR(4);
@@ -518,7 +515,6 @@ static c2d_status raycast_small(const c2d_shape *shape, double ox, double oy, do
 #undef C2D_PAIR
 #undef C2D_ONE
         left &= (1u << n) - 1;
-        right &= (1u << n) - 1;
     }
     /* As in ray_polygon: edge i enters where vertex i is left and i + 1 is not. */
     unsigned all = (1u << n) - 1;
@@ -527,6 +523,20 @@ static c2d_status raycast_small(const c2d_shape *shape, double ox, double oy, do
     double best;
     int edge = -1;
     if (!in) {
+        /* Which vertices are right of the line matters only here, where no edge enters: the usual
+         * miss (all of them left, or all right), or a line through vertices. */
+        unsigned right = 0;
+#if defined(C2D_RAY_SSE2)
+        __m128d NT = _mm_set1_pd(-tol);
+        right = (unsigned)_mm_movemask_pd(_mm_cmplt_pd(_mm_loadu_pd(&f[0]), NT)) |
+                (unsigned)_mm_movemask_pd(_mm_cmplt_pd(_mm_loadu_pd(&f[2]), NT)) << 2 |
+                (unsigned)_mm_movemask_pd(_mm_cmplt_pd(_mm_loadu_pd(&f[4]), NT)) << 4 |
+                (unsigned)_mm_movemask_pd(_mm_cmplt_pd(_mm_loadu_pd(&f[6]), NT)) << 6;
+#else
+        for (int i = 0; i < 8; i++)
+            right |= (unsigned)(f[i] < -tol) << i;
+#endif
+        right &= all;
         if (left == all || right == all)
             best = -1;
         else
