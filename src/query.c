@@ -477,14 +477,6 @@ static c2d_status raycast_small(const c2d_shape *shape, double ox, double oy, do
         n = shape->count;
         v = shape->data;
         nrm = v + n;
-#if defined(__GNUC__)
-        /* The normal of the edge hit is read only once the crossing is known: for a shape not in the
-         * cache, a second wait for memory after the one for the vertices. Asked for now, the lines
-         * holding the normals arrive with the vertices'. */
-        __builtin_prefetch(nrm);
-        __builtin_prefetch(nrm + n / 2);
-        __builtin_prefetch(nrm + n - 1);
-#endif
 #if defined(C2D_RAY_SSE2)
         __m128d O = _mm_set_pd(o.y, o.x), UX = _mm_set1_pd(ul.x), UY = _mm_set1_pd(ul.y);
         __m128d T = _mm_set1_pd(tol);
