@@ -2,6 +2,14 @@
  * with signed distance, and ray casts (for polygons, from the side of the ray's line each vertex lies
  * on; for segments, from exact signs; for rounded cores, offset edges plus corner circles, with the
  * quadratic solved in its cancellation-free form). */
+/* GCC's basic-block vectoriser pairs the x and y halves of this file's small vector arithmetic into
+ * 16-byte registers, at the price of a shuffle on either side of nearly every operation (and of
+ * reloads the processor cannot forward: see C2D_SCALAR): slower here than the scalar code, and the
+ * offsets of vertices from a ray's line are paired by hand where pairing pays. Before the headers, so
+ * that their inline functions are compiled with the same options and inlined. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-tree-slp-vectorize")
+#endif
 #include "predicates.h"
 #include "shape.h"
 
@@ -385,22 +393,190 @@ static double ray_segment_exact(const c2d_core *k, c2d_vec2 o, c2d_vec2 d, c2d_v
     return 0;
 }
 
-c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 direction, double max_t, c2d_ray_hit *out)
+/* The unit direction and length of a direction whose squared length is not a normal number: kept
+ * out of line, so that the usual case has nothing to save around calls. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static c2d_vec2 ray_unit_far(c2d_vec2 direction, double *len)
 {
-    if (!shape || !out)
-        return C2D_ERR_NULL;
-    /* One test for the usual case (NaN fails every comparison); the status only when it fails. */
-    if (!(fabs(origin.x) <= C2D_MAX_COORDINATE && fabs(origin.y) <= C2D_MAX_COORDINATE &&
-          fabs(direction.x) <= C2D_MAX_COORDINATE && fabs(direction.y) <= C2D_MAX_COORDINATE && max_t >= 0)) {
-        c2d_status st;
-        if ((st = c2d_check_vec(origin)) || (st = c2d_check_vec(direction)))
-            return st;
-        return isnan(max_t) ? C2D_ERR_NOT_FINITE : C2D_ERR_RANGE;
+    *len = v2_len_safe(direction);
+    return v2_normalize_or(direction, v2(1, 0));
+}
+
+/* With SSE2, raycast_small finds the offsets of two vertices at once, by the same operations in the
+ * same order as one at a time (so with the same results), and their sides as two bits of a mask. */
+#if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+#define C2D_RAY_SSE2 1
+#include <emmintrin.h>
+#endif
+
+/* c2d_raycast against a rectangle or a polygon of at most 8 vertices: ray_polygon, every number and
+ * every decision the same, without a loop whose length the branch predictor would have to guess. In
+ * the shape's own frame, where its core is stored, only the ray is carried. Offsets u x (v - o) there
+ * are rounded by about 3 ulps of |v - o|, and u itself by one. The offsets of v[0..7] are computed
+ * whatever n: a polygon keeps its n normals after its n vertices (a triangle two zero entries more),
+ * so for 3 <= n <= 8 its data has 8 entries, and the offsets beyond n are masked off. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static c2d_status raycast_small(const c2d_shape *shape, double ox, double oy, double dx, double dy, double max_t,
+                                c2d_ray_hit *out)
+{
+    /* Each number on its own (see C2D_SCALAR): the coordinates of the origin and the direction arrive
+     * in argument registers, c and s were just written one by one by c2d_shape_set_transform. */
+    double c = shape->c, sn = shape->s;
+    C2D_SCALAR(ox);
+    C2D_SCALAR(oy);
+    C2D_SCALAR(dx);
+    C2D_SCALAR(dy);
+    C2D_SCALAR(c);
+    C2D_SCALAR(sn);
+    c2d_vec2 origin = v2(ox, oy), direction = v2(dx, dy);
+    double dd = v2_len2(direction), len;
+    c2d_vec2 u;
+    if (dd > 1e-290 && dd < 1e290) {
+        len = sqrt(dd);
+        double inv = 1 / len;
+        u = v2(direction.x * inv, direction.y * inv);
+    } else {
+        if (dx == 0 && dy == 0)
+            return C2D_ERR_DEGENERATE; /* tested only here: a normal squared length is not 0 */
+        u = ray_unit_far(direction, &len);
     }
-    if (direction.x == 0 && direction.y == 0)
-        return C2D_ERR_DEGENERATE;
+    c2d_xf x;
+    x.p = shape->pos;
+    x.c = c;
+    x.s = sn;
+    c2d_vec2 o = c2d_xf_local(x, origin), ul = c2d_unrotate(x, u);
+    double tol = 4 * DBL_EPSILON * (fabs(o.x) + fabs(o.y) + 2 * shape->reach);
+    double f[8];
+    unsigned left;
+    int n;
+    const c2d_vec2 *v, *nrm;
+    c2d_vec2 rv[4];
+    if (shape->type == C2D_SHAPE_RECT) {
+        double hx = shape->data[0].x, hy = shape->data[0].y;
+        rv[0] = v2(-hx, -hy);
+        rv[1] = v2(hx, -hy);
+        rv[2] = v2(hx, hy);
+        rv[3] = v2(-hx, hy);
+        v = rv;
+        n = 4;
+        nrm = c2d_rect_normals;
+        /* The four offsets from two differences along each axis. */
+        double xl = -hx - o.x, xr = hx - o.x, yb = -hy - o.y, yt = hy - o.y;
+        f[0] = ul.x * yb - ul.y * xl;
+        f[1] = ul.x * yb - ul.y * xr;
+        f[2] = ul.x * yt - ul.y * xr;
+        f[3] = ul.x * yt - ul.y * xl;
+        f[4] = f[5] = f[6] = f[7] = 0; /* read, and masked off, with the polygon's */
+        left = (unsigned)(f[0] > tol) | (unsigned)(f[1] > tol) << 1 | (unsigned)(f[2] > tol) << 2 |
+               (unsigned)(f[3] > tol) << 3;
+    } else {
+        n = shape->count;
+        v = shape->data;
+        nrm = v + n;
+#if defined(C2D_RAY_SSE2)
+        __m128d O = _mm_set_pd(o.y, o.x), UX = _mm_set1_pd(ul.x), UY = _mm_set1_pd(ul.y);
+        __m128d T = _mm_set1_pd(tol);
+#define C2D_PAIR(i)                                                                                        \
+    do {                                                                                                   \
+        __m128d a = _mm_sub_pd(_mm_loadu_pd(&v[i].x), O), b = _mm_sub_pd(_mm_loadu_pd(&v[i + 1].x), O);    \
+        __m128d fi = _mm_sub_pd(_mm_mul_pd(UX, _mm_unpackhi_pd(a, b)), _mm_mul_pd(UY, _mm_unpacklo_pd(a, b))); \
+        _mm_storeu_pd(&f[i], fi);                                                                          \
+        left |= (unsigned)_mm_movemask_pd(_mm_cmpgt_pd(fi, T)) << i;                                       \
+    } while (0)
+#else
+#define C2D_ONE(i)                                                                                         \
+    do {                                                                                                   \
+        f[i] = ul.x * (v[i].y - o.y) - ul.y * (v[i].x - o.x);                                              \
+        left |= (unsigned)(f[i] > tol) << i;                                                               \
+    } while (0)
+#define C2D_PAIR(i)                                                                                        \
+    do {                                                                                                   \
+        C2D_ONE(i);                                                                                        \
+        C2D_ONE(i + 1);                                                                                    \
+    } while (0)
+#endif
+        left = 0;
+        C2D_PAIR(0);
+        C2D_PAIR(2);
+        C2D_PAIR(4);
+        C2D_PAIR(6);
+#undef C2D_PAIR
+#undef C2D_ONE
+        left &= (1u << n) - 1;
+    }
+    /* As in ray_polygon: edge i enters where vertex i is left and i + 1 is not. */
+    unsigned all = (1u << n) - 1;
+    unsigned next = left >> 1 | (left & 1) << (n - 1);
+    unsigned in = left & ~next, outb = ~left & next;
+    double best;
+    int edge = -1;
+    if (!in) {
+        /* Which vertices are right of the line matters only here, where no edge enters: the usual
+         * miss (all of them left, or all right), or a line through vertices. */
+        unsigned right = 0;
+#if defined(C2D_RAY_SSE2)
+        __m128d NT = _mm_set1_pd(-tol);
+        right = (unsigned)_mm_movemask_pd(_mm_cmplt_pd(_mm_loadu_pd(&f[0]), NT)) |
+                (unsigned)_mm_movemask_pd(_mm_cmplt_pd(_mm_loadu_pd(&f[2]), NT)) << 2 |
+                (unsigned)_mm_movemask_pd(_mm_cmplt_pd(_mm_loadu_pd(&f[4]), NT)) << 4 |
+                (unsigned)_mm_movemask_pd(_mm_cmplt_pd(_mm_loadu_pd(&f[6]), NT)) << 6;
+#else
+        for (int i = 0; i < 8; i++)
+            right |= (unsigned)(f[i] < -tol) << i;
+#endif
+        right &= all;
+        if (left == all || right == all)
+            best = -1;
+        else
+            best = ray_polygon_touch(v, nrm, n, o, ul, tol, &edge);
+    } else {
+        int enter = lowest_bit(in);
+#define C2D_F(i) (fabs(f[i]) <= tol ? 0.0 : f[i])
+        int e2 = (enter + 1) & -(enter + 1 < n); /* enter + 1 mod n, without a branch */
+        double s_in = v2_dot(v2_sub(edge_crossing(v[enter], v[e2], C2D_F(enter), C2D_F(e2)), o), ul);
+        if (s_in > 0) {
+            edge = enter;
+            best = s_in;
+        } else {
+            /* The entry is behind (or at) the origin: inside when the exit is not. */
+            int leave = lowest_bit(outb);
+            int l2 = (leave + 1) & -(leave + 1 < n);
+            double s_out = v2_dot(v2_sub(edge_crossing(v[leave], v[l2], C2D_F(leave), C2D_F(l2)), o), ul);
+            best = s_out >= 0 ? 0 : -1;
+        }
+#undef C2D_F
+    }
     c2d_ray_hit h;
     memset(&h, 0, sizeof h);
+    /* A hit so far away that t leaves double range is no hit that can be reported. */
+    double t = best / len;
+    if (best >= 0 && isfinite(t) && t <= max_t) {
+        h.hit = 1;
+        h.t = t > 0 ? t : 0;
+        if (best > 0) {
+            h.point = v2_mad(origin, best, u);
+            h.normal = edge >= 0 ? c2d_rotate(x, nrm[edge]) : v2_neg(u);
+        } else {
+            h.point = origin;
+            h.normal = v2_neg(u);
+        }
+    }
+    *out = h;
+    return C2D_OK;
+}
+
+/* c2d_raycast for every shape, its arguments checked. Out of line, so that the paths of raycast_small
+ * do not pay for its frame. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static c2d_status raycast_general(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 direction, double max_t,
+                                  c2d_ray_hit *out)
+{
     /* Everything below works in distance s along the unit direction u, so a huge or tiny direction
      * vector changes nothing but the final t = s / |direction|. One square root and one division
      * where the squared length is a normal number (the usual case). */
@@ -411,9 +587,10 @@ c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 directi
         double inv = 1 / len;
         u = v2(direction.x * inv, direction.y * inv);
     } else {
-        len = v2_len_safe(direction);
-        u = v2_normalize_or(direction, v2(1, 0));
+        u = ray_unit_far(direction, &len);
     }
+    c2d_ray_hit h;
+    memset(&h, 0, sizeof h);
     double best = -1;
     c2d_vec2 normal = v2_neg(u), point = origin;
     int exact_point = 0;
@@ -473,4 +650,23 @@ c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 directi
     }
     *out = h;
     return C2D_OK;
+}
+
+c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 direction, double max_t, c2d_ray_hit *out)
+{
+    if (!shape || !out)
+        return C2D_ERR_NULL;
+    /* One test for the usual case (NaN fails every comparison); the status only when it fails. */
+    if (!(fabs(origin.x) <= C2D_MAX_COORDINATE && fabs(origin.y) <= C2D_MAX_COORDINATE &&
+          fabs(direction.x) <= C2D_MAX_COORDINATE && fabs(direction.y) <= C2D_MAX_COORDINATE && max_t >= 0)) {
+        c2d_status st;
+        if ((st = c2d_check_vec(origin)) || (st = c2d_check_vec(direction)))
+            return st;
+        return isnan(max_t) ? C2D_ERR_NOT_FINITE : C2D_ERR_RANGE;
+    }
+    if ((unsigned)(shape->count - 3) <= 5)
+        return raycast_small(shape, origin.x, origin.y, direction.x, direction.y, max_t, out);
+    if (direction.x == 0 && direction.y == 0)
+        return C2D_ERR_DEGENERATE;
+    return raycast_general(shape, origin, direction, max_t, out);
 }

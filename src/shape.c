@@ -51,6 +51,9 @@ static size_t data_slots(c2d_shape_type type, int count)
     switch (type) {
     case C2D_SHAPE_CIRCLE: return 0;
     case C2D_SHAPE_RECT: return 1;
+    /* A triangle keeps two zero entries after its normals, room its 64-byte block has anyway: the
+     * ray cast reads 8 entries of any polygon of 3 to 8 vertices without asking how many it has. */
+    case C2D_SHAPE_POLYGON: return count < 4 ? 8 : 2 * (size_t)count;
     default: return 2 * (size_t)count;
     }
 }
@@ -338,8 +341,13 @@ c2d_status c2d_shape_set_transform(c2d_shape *shape, c2d_vec2 p, double angle)
         return st != C2D_OK ? st : c2d_check_number(angle);
     }
     /* O(1) whatever the vertex count: queries place the core themselves. A new angle costs its
-     * cosine and sine; an unchanged one (a pure move) nothing more. */
-    shape->pos = p;
+     * cosine and sine; an unchanged one (a pure move) nothing more. The coordinates are stored one by
+     * one from their registers (see C2D_SCALAR): the next query loads them as soon as they are. */
+    double px = p.x, py = p.y;
+    C2D_SCALAR(px);
+    C2D_SCALAR(py);
+    shape->pos.x = px;
+    shape->pos.y = py;
     if (angle != shape->angle)
         set_angle(shape, angle);
     return C2D_OK;

@@ -92,6 +92,17 @@ static inline double c2d_mind(double a, double b)
     return a < b ? a : b;
 }
 
+/* A double the compiler must keep in a scalar register as it is: no instruction, but GCC's vectoriser
+ * can no longer pair it with its neighbour. It pairs the coordinates of a c2d_vec2 argument by storing
+ * the two argument registers with 8-byte stores and reloading them with one 16-byte load, which the
+ * processor cannot forward from those stores: a stall of a dozen cycles, where the value is the first
+ * link of a query's chain of dependent operations. Likewise for two fields just written one by one. */
+#if defined(__GNUC__) && (defined(__SSE2__) || defined(__x86_64__))
+#define C2D_SCALAR(x) __asm__("" : "+x"(x))
+#else
+#define C2D_SCALAR(x) ((void)0)
+#endif
+
 static inline c2d_vec2 v2(double x, double y)
 {
     c2d_vec2 r;

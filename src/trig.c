@@ -21,7 +21,7 @@
  *
  * Method. x = k pi/2 + r with |r| <= pi/4, r as a double-double rh + rl:
  *   - |x| < 2^-27: sin x = x and cos x = 1 correctly rounded; returned as is (this keeps -0.0).
- *   - |x| < pi/4: r = x.
+ *   - |x| < pi/4: r = x (the next case's steps give exactly that; no separate branch).
  *   - |x| < 2^20: Cody-Waite. pi/2 = P1 + P2 + rest with P1 and P2 of 33 significant bits, so k * P1
  *     and k * P2 are exact for k < 2^20, x - k * P1 is exact (Sterbenz) and a two-sum subtracts
  *     k * P2 exactly; k * (rest rounded) leaves r known to 2^-97, 2^-71 relatively unless |r| < 2^-26.
@@ -168,7 +168,9 @@ static void mul_64x64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
     *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
 }
 
-/* pi/4 <= ax < 2^20: ax = k pi/2 + rh + rl, |rh + rl| <= pi/4 + 2^-30, |rl| <= 2 ulp(rh); returns k. */
+/* 2^-27 <= ax < 2^20: ax = k pi/2 + rh + rl, |rh + rl| <= pi/4 + 2^-30, |rl| <= 2 ulp(rh); returns k.
+ * Below PIO4_BELOW, k is 0 (ax / (pi/2) rounds to at most 0.5, and the tie to even) and the steps
+ * subtract zeros, leaving rh = ax and rl = +0 exactly. */
 static int reduce_medium(double ax, double *rh, double *rl)
 {
     /* k = ax / (pi/2) rounded to an integer (adding 1.5 * 2^52 leaves no bits below the units); it
@@ -309,11 +311,10 @@ void c2d_sincos(double x, double *s, double *c)
         *c = 1.0;
         return;
     }
-    if (ax < PIO4_BELOW) {
-        rh = ax;
-        rl = 0.0;
-        q = 0;
-    } else if (ax < 0x1p20) {
+    /* Below pi/4 too: there Cody-Waite's k is 0 and its steps subtract zeros, exactly, leaving rh = ax,
+     * rl = +0 and q = 0, which is r = x. A branch for that case alone would go whichever way a random
+     * angle does, missed on about one placement in four. */
+    if (ax < 0x1p20) {
         q = reduce_medium(ax, &rh, &rl);
     } else if (ax <= DBL_MAX) {
         q = reduce_large(ax, &rh, &rl);
