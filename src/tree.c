@@ -631,6 +631,101 @@ static int build(c2d_tree *t, int *leaves, int lo, int hi)
     return p;
 }
 
+/* Renumbers the nodes so that a walk down the tree finds what it fetches next near what it just
+ * fetched: the tree is cut into treelets of up to C2D_TREELET_LEVELS levels, each stored as one run of
+ * consecutive nodes in breadth-first order (its root first), the treelets in depth-first order. An
+ * internal node whose children start treelets keeps their sizes in `pad` (see tree.h), so a walk that
+ * reaches it can fetch the next levels all at once instead of waiting on memory once per level. The
+ * tree's later changes may leave stale sizes behind, which cost a wasted prefetch at worst. Free nodes
+ * go after the live ones, in their old order, so allocation stays deterministic. Returns 0 (tree
+ * unchanged) when memory runs out. */
+static int renumber(c2d_tree *t)
+{
+    enum { LEVELS = C2D_TREELET_LEVELS, MAXQ = (1 << C2D_TREELET_LEVELS) - 1 };
+    c2d_tree_node *n = t->nodes;
+    int cap = t->capacity;
+    int *map = (int *)malloc((size_t)cap * sizeof *map);
+    int *todo = (int *)malloc((size_t)(t->used + 1) * sizeof *todo);
+    if (!map || !todo) {
+        free(map);
+        free(todo);
+        return 0;
+    }
+    for (int i = 0; i < cap; i++)
+        map[i] = -1;
+    int next = 0, ntodo = 0;
+    todo[ntodo++] = t->root;
+    while (ntodo > 0) {
+        int q[MAXQ], qlevel[MAXQ], qn = 0;
+        int r = todo[--ntodo];
+        q[qn] = r;
+        qlevel[qn++] = 0;
+        /* Breadth first within the treelet: q is both the queue and the order. */
+        for (int k = 0; k < qn; k++) {
+            int x = q[k];
+            map[x] = next++;
+            n[x].pad = 0;
+            if (n[x].child1 != C2D_TREE_NULL && qlevel[k] + 1 < LEVELS) {
+                q[qn] = n[x].child1;
+                qlevel[qn++] = qlevel[k] + 1;
+                q[qn] = n[x].child2;
+                qlevel[qn++] = qlevel[k] + 1;
+            }
+        }
+        /* The parent (in the treelet before, already numbered) learns this treelet's size. */
+        int p = n[r].parent;
+        if (p != C2D_TREE_NULL)
+            n[p].pad |= n[p].child1 == r ? qn : qn << 8;
+        /* The children of the treelet's deepest internal nodes start treelets of their own, taken
+         * in order, child1's first. */
+        for (int k = qn - 1; k >= 0; k--) {
+            int x = q[k];
+            if (n[x].child1 != C2D_TREE_NULL && qlevel[k] + 1 == LEVELS) {
+                todo[ntodo++] = n[x].child2;
+                todo[ntodo++] = n[x].child1;
+            }
+        }
+    }
+    free(todo);
+    for (int i = 0; i < cap; i++)
+        if (map[i] < 0)
+            map[i] = next++;
+    /* Links to the new numbers, then the nodes to their new places, one cycle of the permutation at
+     * a time (map[i] < 0 marks a node already in place). */
+    for (int i = 0; i < cap; i++) {
+        if (n[i].height < 0)
+            continue;
+        if (n[i].parent != C2D_TREE_NULL)
+            n[i].parent = map[n[i].parent];
+        if (n[i].child1 != C2D_TREE_NULL) {
+            n[i].child1 = map[n[i].child1];
+            n[i].child2 = map[n[i].child2];
+        }
+    }
+    t->root = map[t->root];
+    for (int i = 0; i < cap; i++) {
+        if (map[i] < 0)
+            continue;
+        c2d_tree_node carry = n[i];
+        int j = map[i];
+        map[i] = -1;
+        while (j != i) {
+            c2d_tree_node tmp = n[j];
+            n[j] = carry;
+            carry = tmp;
+            int nj = map[j];
+            map[j] = -1;
+            j = nj;
+        }
+        n[i] = carry;
+    }
+    free(map);
+    /* The free list, lowest index first. */
+    t->free_list = C2D_TREE_NULL;
+    link_free(t, t->used, cap);
+    return 1;
+}
+
 int c2d_tree_rebuild(c2d_tree *t)
 {
     if (t->root == C2D_TREE_NULL)
@@ -660,5 +755,7 @@ int c2d_tree_rebuild(c2d_tree *t)
     t->root = build(t, leaves, 0, k);
     t->nodes[t->root].parent = C2D_TREE_NULL;
     free(leaves);
+    /* Out of memory here leaves a sound tree in the old numbering: only slower to walk. */
+    (void)renumber(t);
     return 1;
 }

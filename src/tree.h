@@ -23,8 +23,16 @@ typedef struct c2d_tree_node {
     unsigned category; /* leaf: the entry's bits; internal: unused */
     unsigned mask;
     int item;          /* leaf: the world entry index */
+    /* Internal node: where its children start treelets (see c2d_tree_rebuild), their sizes in nodes,
+     * child1's in bits 0-7 and child2's in bits 8-15; otherwise 0. A hint for prefetching only. */
     int pad;
 } c2d_tree_node;
+
+/* Levels per treelet of a rebuilt tree: a treelet's nodes are consecutive, so a walk entering one can
+ * fetch all 2^levels - 1 of them at once. */
+#ifndef C2D_TREELET_LEVELS
+#define C2D_TREELET_LEVELS 3
+#endif
 
 typedef struct c2d_tree {
     c2d_tree_node *nodes;
@@ -88,8 +96,9 @@ int c2d_tree_height(const c2d_tree *t);
 int c2d_tree_validate(const c2d_tree *t);
 /* Rebuilds the internal nodes top-down by median splits of the leaves' centres along the longer axis:
  * a better tree for queries on a world that no longer changes much, and far faster than inserting a
- * million leaves one by one. Leaves keep their node indices. Returns 0 on allocation failure, with the
- * tree unchanged. */
+ * million leaves one by one. The nodes are then renumbered into treelets (see tree.c), so leaves too
+ * move to other node indices: the caller finds each leaf's new index by its item. Returns 0 on
+ * allocation failure, with the tree unchanged. */
 int c2d_tree_rebuild(c2d_tree *t);
 
 #endif
