@@ -459,6 +459,7 @@ c2d_status c2d_world_add(c2d_world *world, c2d_shape *shape, uintptr_t user, c2d
     e->mask = C2D_WORLD_ALL_BITS;
     e->gen = (e->gen & GEN_MASK) == GEN_MASK || e->gen == 0 ? 1 : e->gen + 1;
     e->node = c2d_tree_insert(&world->tree, fat_box(world, e->tight, v2(0, 0)), slot, e->category, e->mask);
+    world->tree.nodes[e->node].u.data = shape; /* the leaf keeps it wherever the leaf goes */
     e->pairs = -1;
     e->moved = MOVE_NONE;
     queue_move(world, slot);
@@ -911,7 +912,7 @@ static int collect_ray(const c2d_world *w, const ray *r, const c2d_world_filter 
         if (ray_box(r, &n->box, r->max_t) == INFINITY)
             continue;
         if (n->child1 != C2D_TREE_NULL) {
-            c2d_ivec_push(&stack, n->child2);
+            c2d_ivec_push(&stack, n->u.in.child2);
             c2d_ivec_push(&stack, n->child1);
             ok = !stack.failed;
             continue;
@@ -989,46 +990,59 @@ static inline double fast_ray_box(const fast_ray *r, const c2d_aabb *b, double l
  * stack never holds more nodes than the tree is high. */
 #define RAY_STACK 64
 
-/* Fetches the nodes of the treelets starting at c1 and c2 (sizes in `pad`, see tree.h) but their
- * roots, which the caller reads at once. */
-static inline void prefetch_treelets(const c2d_tree *t, int c1, int c2, int pad)
+/* Fetches the nodes that follow node c in a treelet (see tree.h) but c itself, which the caller
+ * reads at once: as many as a full treelet has, in straight-line code (a loop costs a mispredicted
+ * branch per treelet). In a treelet that is not full they are nodes of the next one, in depth-first
+ * order the likeliest to be walked next anyway. */
+static inline void prefetch_treelet(const c2d_tree *t, int c)
 {
 #if defined(__GNUC__)
-    int s1 = pad & 255, s2 = (pad >> 8) & 255;
-    /* A size left behind by later changes of the tree may run past the end. */
-    if (s1 > t->capacity - c1)
-        s1 = t->capacity - c1;
-    if (s2 > t->capacity - c2)
-        s2 = t->capacity - c2;
-    for (int k = 1; k < s1; k++)
-        __builtin_prefetch(&t->nodes[c1 + k]);
-    for (int k = 1; k < s2; k++)
-        __builtin_prefetch(&t->nodes[c2 + k]);
+    if (c > t->capacity - (1 << C2D_TREELET_LEVELS))
+        return;
+    const char *p = (const char *)&t->nodes[c];
+    __builtin_prefetch(p + 1 * sizeof(c2d_tree_node));
+    __builtin_prefetch(p + 2 * sizeof(c2d_tree_node));
+#if C2D_TREELET_LEVELS >= 3
+    __builtin_prefetch(p + 3 * sizeof(c2d_tree_node));
+    __builtin_prefetch(p + 4 * sizeof(c2d_tree_node));
+    __builtin_prefetch(p + 5 * sizeof(c2d_tree_node));
+    __builtin_prefetch(p + 6 * sizeof(c2d_tree_node));
+#endif
 #else
-    (void)t, (void)c1, (void)c2, (void)pad;
+    (void)t, (void)c;
 #endif
 }
 
-/* Searches a leaf whose box the ray enters within [0, *best_t]: the exact test, clipped at the best hit
+/* The first hit so far: the leaf and the hit. The entry (id and user value) is looked up only when
+ * two hits tie and at the end: the leaf holds the shape, so the walk reaches it without the entry. */
+typedef struct ray_best {
+    double t;    /* the ray's end: max_t, then the t of the best hit */
+    int leaf;    /* C2D_TREE_NULL before the first hit */
+    c2d_ray_hit hit;
+} ray_best;
+
+/* Searches a leaf whose box the ray enters within [0, b->t]: the exact test, clipped at the best hit
  * so far. Ties at equal t go to the smaller key. */
-static inline void ray_leaf(const c2d_world *w, const ray *r, const c2d_world_filter *f, const c2d_tree_node *n,
-                            double *best_t, int *found, c2d_world_ray_hit *best)
+static inline void ray_leaf(const c2d_world *w, const ray *r, const c2d_world_filter *f, int leaf, ray_best *b)
 {
+    const c2d_tree_node *n = &w->tree.nodes[leaf];
     if (!filter_bits(f, n->category, n->mask))
         return;
-    const entry *e = &w->entries[n->item];
     c2d_ray_hit h;
-    cast_one(e->shape, r, *best_t, &h);
+    cast_one((const c2d_shape *)n->u.data, r, b->t, &h);
     if (!h.hit)
         return;
-    c2d_world_id id = entry_id(w, e);
-    if (*found && h.t == *best_t && cmp_key(e->user, id, best->user, best->id) > 0)
-        return;
-    *found = 1;
-    *best_t = h.t;
-    best->id = id;
-    best->user = e->user;
-    best->ray = h;
+    if (b->leaf != C2D_TREE_NULL && h.t == b->t) {
+        const entry *e = &w->entries[n->item], *o = &w->entries[w->tree.nodes[b->leaf].item];
+        if (cmp_key(e->user, entry_id(w, e), o->user, entry_id(w, o)) > 0)
+            return;
+    }
+    b->t = h.t;
+    b->leaf = leaf;
+    b->hit = h;
+#if defined(__GNUC__)
+    __builtin_prefetch(&w->entries[n->item]); /* read at the end */
+#endif
 }
 
 /* The first hit without callbacks: a walk that clips the ray at the best hit so far, so a ray into a
@@ -1047,8 +1061,11 @@ static inline int walk_first_hit(const c2d_world *w, const ray *r, const fast_ra
 {
     const c2d_tree *t = &w->tree;
     const c2d_tree_node *nodes = t->nodes;
+    ray_best rb;
+    rb.t = r->max_t;
+    rb.leaf = C2D_TREE_NULL;
+    memset(&rb.hit, 0, sizeof rb.hit);
     double best_t = r->max_t;
-    int found = 0;
     int node = t->root;
     double tn = fast ? fast_ray_box(fr, &nodes[node].box, best_t) : ray_box(r, &nodes[node].box, best_t);
     if (tn == INFINITY)
@@ -1069,13 +1086,16 @@ static inline int walk_first_hit(const c2d_world *w, const ray *r, const fast_ra
     for (;;) {
         const c2d_tree_node *n = &nodes[node];
         if (n->child1 == C2D_TREE_NULL) {
-            ray_leaf(w, r, f, n, &best_t, &found, best);
+            ray_leaf(w, r, f, node, &rb);
+            best_t = rb.t;
         } else {
-            int c1 = n->child1, c2 = n->child2;
+            int c1 = n->child1, c2 = n->u.in.child2;
             /* The walk waits on memory at every level of a tree bigger than the cache; at the edge
              * of a treelet the next levels are fetched together instead. */
-            if (n->pad)
-                prefetch_treelets(t, c1, c2, n->pad);
+            if (n->u.in.treelets) {
+                prefetch_treelet(t, c1);
+                prefetch_treelet(t, c2);
+            }
             const c2d_tree_node *a = &nodes[c1], *b = &nodes[c2];
             double ta, tb;
             if (fast) {
@@ -1100,7 +1120,9 @@ static inline int walk_first_hit(const c2d_world *w, const ray *r, const fast_ra
                     const c2d_tree_node *far = &nodes[c2];
                     if (far->child1 != C2D_TREE_NULL) {
                         __builtin_prefetch(&nodes[far->child1]);
-                        __builtin_prefetch(&nodes[far->child2]);
+                        __builtin_prefetch(&nodes[far->u.in.child2]);
+                    } else {
+                        __builtin_prefetch(far->u.data);
                     }
 #endif
                     sn[top] = c2;
@@ -1120,6 +1142,12 @@ static inline int walk_first_hit(const c2d_world *w, const ray *r, const fast_ra
         node = sn[top];
     }
     free(heap);
+    if (rb.leaf != C2D_TREE_NULL) {
+        const entry *e = &w->entries[nodes[rb.leaf].item];
+        best->id = entry_id(w, e);
+        best->user = e->user;
+        best->ray = rb.hit;
+    }
     return 1;
 }
 
