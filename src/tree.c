@@ -137,11 +137,11 @@ static int alloc_node(c2d_tree *t)
     int i = t->free_list; /* the caller reserved room */
     c2d_tree_node *n = &t->nodes[i];
     t->free_list = n->parent;
-    n->parent = n->child1 = n->child2 = C2D_TREE_NULL;
+    n->parent = n->child1 = n->u.in.child2 = C2D_TREE_NULL;
     n->height = 0;
     n->category = n->mask = 0;
     n->item = -1;
-    n->pad = 0;
+    n->u.in.treelets = 0;
     t->used++;
     return i;
 }
@@ -164,11 +164,11 @@ static int balance(c2d_tree *t, int ia)
     c2d_tree_node *a = &n[ia];
     if (a->child1 == C2D_TREE_NULL || a->height < 2)
         return ia;
-    int ib = a->child1, ic = a->child2;
+    int ib = a->child1, ic = a->u.in.child2;
     c2d_tree_node *b = &n[ib], *c = &n[ic];
     int bal = c->height - b->height;
     if (bal > 1) { /* rotate c up */
-        int i_f = c->child1, ig = c->child2;
+        int i_f = c->child1, ig = c->u.in.child2;
         c2d_tree_node *f = &n[i_f], *g = &n[ig];
         c->child1 = ia;
         c->parent = a->parent;
@@ -177,21 +177,21 @@ static int balance(c2d_tree *t, int ia)
             if (n[c->parent].child1 == ia)
                 n[c->parent].child1 = ic;
             else
-                n[c->parent].child2 = ic;
+                n[c->parent].u.in.child2 = ic;
         } else {
             t->root = ic;
         }
         if (f->height > g->height) {
-            c->child2 = i_f;
-            a->child2 = ig;
+            c->u.in.child2 = i_f;
+            a->u.in.child2 = ig;
             g->parent = ia;
             a->box = box_union(&b->box, &g->box);
             c->box = box_union(&a->box, &f->box);
             a->height = 1 + max_int(b->height, g->height);
             c->height = 1 + max_int(a->height, f->height);
         } else {
-            c->child2 = ig;
-            a->child2 = i_f;
+            c->u.in.child2 = ig;
+            a->u.in.child2 = i_f;
             f->parent = ia;
             a->box = box_union(&b->box, &f->box);
             c->box = box_union(&a->box, &g->box);
@@ -201,7 +201,7 @@ static int balance(c2d_tree *t, int ia)
         return ic;
     }
     if (bal < -1) { /* rotate b up */
-        int id = b->child1, ie = b->child2;
+        int id = b->child1, ie = b->u.in.child2;
         c2d_tree_node *d = &n[id], *e = &n[ie];
         b->child1 = ia;
         b->parent = a->parent;
@@ -210,12 +210,12 @@ static int balance(c2d_tree *t, int ia)
             if (n[b->parent].child1 == ia)
                 n[b->parent].child1 = ib;
             else
-                n[b->parent].child2 = ib;
+                n[b->parent].u.in.child2 = ib;
         } else {
             t->root = ib;
         }
         if (d->height > e->height) {
-            b->child2 = id;
+            b->u.in.child2 = id;
             a->child1 = ie;
             e->parent = ia;
             a->box = box_union(&c->box, &e->box);
@@ -223,7 +223,7 @@ static int balance(c2d_tree *t, int ia)
             a->height = 1 + max_int(c->height, e->height);
             b->height = 1 + max_int(a->height, d->height);
         } else {
-            b->child2 = ie;
+            b->u.in.child2 = ie;
             a->child1 = id;
             d->parent = ia;
             a->box = box_union(&c->box, &d->box);
@@ -247,7 +247,7 @@ static void refit_up(c2d_tree *t, int i)
     c2d_tree_node *n = t->nodes;
     while (i != C2D_TREE_NULL) {
         int j = balance(t, i);
-        int c1 = n[j].child1, c2 = n[j].child2;
+        int c1 = n[j].child1, c2 = n[j].u.in.child2;
         int h = 1 + max_int(n[c1].height, n[c2].height);
         c2d_aabb b = box_union(&n[c1].box, &n[c2].box);
         if (j == i && h == n[j].height && memcmp(&b, &n[j].box, sizeof b) == 0)
@@ -273,7 +273,7 @@ static int find_sibling(const c2d_tree *t, int start, const c2d_aabb *box)
     double cx = box->min.x + box->max.x, cy = box->min.y + box->max.y;
     int i = start;
     while (n[i].child1 != C2D_TREE_NULL) {
-        int c1 = n[i].child1, c2 = n[i].child2;
+        int c1 = n[i].child1, c2 = n[i].u.in.child2;
         double area = perimeter(&n[i].box);
         c2d_aabb combined = box_union(&n[i].box, box);
         double combined_area = perimeter(&combined);
@@ -310,7 +310,7 @@ static void attach_leaf(c2d_tree *t, int leaf, int start)
     n[parent].box = box_union(&box, &n[sibling].box);
     n[parent].height = n[sibling].height + 1;
     n[parent].child1 = sibling;
-    n[parent].child2 = leaf;
+    n[parent].u.in.child2 = leaf;
     n[sibling].parent = parent;
     n[leaf].parent = parent;
     if (old_parent == C2D_TREE_NULL) {
@@ -319,7 +319,7 @@ static void attach_leaf(c2d_tree *t, int leaf, int start)
         if (n[old_parent].child1 == sibling)
             n[old_parent].child1 = parent;
         else
-            n[old_parent].child2 = parent;
+            n[old_parent].u.in.child2 = parent;
     }
     refit_up(t, old_parent);
 }
@@ -351,12 +351,12 @@ static int detach_leaf(c2d_tree *t, int leaf)
     }
     int parent = n[leaf].parent;
     int grand = n[parent].parent;
-    int sibling = n[parent].child1 == leaf ? n[parent].child2 : n[parent].child1;
+    int sibling = n[parent].child1 == leaf ? n[parent].u.in.child2 : n[parent].child1;
     if (grand != C2D_TREE_NULL) {
         if (n[grand].child1 == parent)
             n[grand].child1 = sibling;
         else
-            n[grand].child2 = sibling;
+            n[grand].u.in.child2 = sibling;
         n[sibling].parent = grand;
         free_node(t, parent);
         refit_up(t, grand);
@@ -413,7 +413,7 @@ void c2d_tree_query(const c2d_tree *t, c2d_aabb box, c2d_ivec *out)
     stack[top++] = t->root;
     while (top > 0) {
         int i = stack[--top];
-        int c1 = n[i].child1, c2 = n[i].child2;
+        int c1 = n[i].child1, c2 = n[i].u.in.child2;
         if (c1 == C2D_TREE_NULL) {
             c2d_ivec_push(out, i);
             continue;
@@ -439,7 +439,7 @@ void c2d_tree_query(const c2d_tree *t, c2d_aabb box, c2d_ivec *out)
 #if defined(__GNUC__)
             if (n[c2].child1 != C2D_TREE_NULL) {
                 __builtin_prefetch(&n[n[c2].child1]);
-                __builtin_prefetch(&n[n[c2].child2]);
+                __builtin_prefetch(&n[n[c2].u.in.child2]);
             }
 #endif
             stack[top++] = c2;
@@ -448,7 +448,7 @@ void c2d_tree_query(const c2d_tree *t, c2d_aabb box, c2d_ivec *out)
 #if defined(__GNUC__)
             if (n[c1].child1 != C2D_TREE_NULL) {
                 __builtin_prefetch(&n[n[c1].child1]);
-                __builtin_prefetch(&n[n[c1].child2]);
+                __builtin_prefetch(&n[n[c1].u.in.child2]);
             }
 #endif
             stack[top++] = c1;
@@ -476,9 +476,9 @@ void c2d_tree_self_pairs(const c2d_tree *t, c2d_ivec *out)
             if (na->child1 == C2D_TREE_NULL)
                 continue;
             c2d_ivec_push(&stack, na->child1);
-            c2d_ivec_push(&stack, na->child2);
-            c2d_ivec_push(&stack, na->child2);
-            c2d_ivec_push(&stack, na->child2);
+            c2d_ivec_push(&stack, na->u.in.child2);
+            c2d_ivec_push(&stack, na->u.in.child2);
+            c2d_ivec_push(&stack, na->u.in.child2);
             c2d_ivec_push(&stack, na->child1);
             c2d_ivec_push(&stack, na->child1);
             continue;
@@ -495,7 +495,7 @@ void c2d_tree_self_pairs(const c2d_tree *t, c2d_ivec *out)
         if (leaf_b || (!leaf_a && perimeter(&na->box) >= perimeter(&nb->box))) {
             /* Test the children against b here rather than pushing them: most tests fail, and a
              * failed test is cheaper than a push and a pop. */
-            int c1 = na->child1, c2 = na->child2;
+            int c1 = na->child1, c2 = na->u.in.child2;
             if (c2d_aabb_overlaps(&n[c2].box, &nb->box)) {
                 c2d_ivec_push(&stack, c2);
                 c2d_ivec_push(&stack, b);
@@ -505,7 +505,7 @@ void c2d_tree_self_pairs(const c2d_tree *t, c2d_ivec *out)
                 c2d_ivec_push(&stack, b);
             }
         } else {
-            int c1 = nb->child1, c2 = nb->child2;
+            int c1 = nb->child1, c2 = nb->u.in.child2;
             if (c2d_aabb_overlaps(&n[c2].box, &na->box)) {
                 c2d_ivec_push(&stack, a);
                 c2d_ivec_push(&stack, c2);
@@ -536,9 +536,9 @@ static int validate_node(const c2d_tree *t, int i, int parent, int *leaves, int 
     (*nodes)++;
     if (n[i].child1 == C2D_TREE_NULL) {
         (*leaves)++;
-        return n[i].child2 == C2D_TREE_NULL && n[i].height == 0;
+        return n[i].height == 0;
     }
-    int c1 = n[i].child1, c2 = n[i].child2;
+    int c1 = n[i].child1, c2 = n[i].u.in.child2;
     if (!validate_node(t, c1, i, leaves, nodes) || !validate_node(t, c2, i, leaves, nodes))
         return 0;
     int h1 = n[c1].height, h2 = n[c2].height;
@@ -623,12 +623,108 @@ static int build(c2d_tree *t, int *leaves, int lo, int hi)
     int p = alloc_node(t);
     n = t->nodes;
     n[p].child1 = c1;
-    n[p].child2 = c2;
+    n[p].u.in.child2 = c2;
     n[c1].parent = p;
     n[c2].parent = p;
     n[p].box = box_union(&n[c1].box, &n[c2].box);
     n[p].height = 1 + max_int(n[c1].height, n[c2].height);
     return p;
+}
+
+/* Renumbers the nodes so that a walk down the tree finds what it fetches next near what it just
+ * fetched: the tree is cut into treelets of up to C2D_TREELET_LEVELS levels, each stored as one run of
+ * consecutive nodes in breadth-first order (its root first), the treelets in depth-first order. An
+ * internal node whose children start treelets keeps their sizes in u.in.treelets (see tree.h), so a walk that
+ * reaches it can fetch the next levels all at once instead of waiting on memory once per level. The
+ * tree's later changes may leave stale sizes behind, which cost a wasted prefetch at worst. Free nodes
+ * go after the live ones, in their old order, so allocation stays deterministic. Returns 0 (tree
+ * unchanged) when memory runs out. */
+static int renumber(c2d_tree *t)
+{
+    enum { LEVELS = C2D_TREELET_LEVELS, MAXQ = (1 << C2D_TREELET_LEVELS) - 1 };
+    c2d_tree_node *n = t->nodes;
+    int cap = t->capacity;
+    int *map = (int *)malloc((size_t)cap * sizeof *map);
+    int *todo = (int *)malloc((size_t)(t->used + 1) * sizeof *todo);
+    if (!map || !todo) {
+        free(map);
+        free(todo);
+        return 0;
+    }
+    for (int i = 0; i < cap; i++)
+        map[i] = -1;
+    int next = 0, ntodo = 0;
+    todo[ntodo++] = t->root;
+    while (ntodo > 0) {
+        int q[MAXQ], qlevel[MAXQ], qn = 0;
+        int r = todo[--ntodo];
+        q[qn] = r;
+        qlevel[qn++] = 0;
+        /* Breadth first within the treelet: q is both the queue and the order. */
+        for (int k = 0; k < qn; k++) {
+            int x = q[k];
+            map[x] = next++;
+            if (n[x].child1 != C2D_TREE_NULL)
+                n[x].u.in.treelets = 0;
+            if (n[x].child1 != C2D_TREE_NULL && qlevel[k] + 1 < LEVELS) {
+                q[qn] = n[x].child1;
+                qlevel[qn++] = qlevel[k] + 1;
+                q[qn] = n[x].u.in.child2;
+                qlevel[qn++] = qlevel[k] + 1;
+            }
+        }
+        /* The parent (in the treelet before, already numbered) learns this treelet's size. */
+        int p = n[r].parent;
+        if (p != C2D_TREE_NULL)
+            n[p].u.in.treelets |= n[p].child1 == r ? qn : qn << 8;
+        /* The children of the treelet's deepest internal nodes start treelets of their own, taken
+         * in order, child1's first. */
+        for (int k = qn - 1; k >= 0; k--) {
+            int x = q[k];
+            if (n[x].child1 != C2D_TREE_NULL && qlevel[k] + 1 == LEVELS) {
+                todo[ntodo++] = n[x].u.in.child2;
+                todo[ntodo++] = n[x].child1;
+            }
+        }
+    }
+    free(todo);
+    for (int i = 0; i < cap; i++)
+        if (map[i] < 0)
+            map[i] = next++;
+    /* Links to the new numbers, then the nodes to their new places, one cycle of the permutation at
+     * a time (map[i] < 0 marks a node already in place). */
+    for (int i = 0; i < cap; i++) {
+        if (n[i].height < 0)
+            continue;
+        if (n[i].parent != C2D_TREE_NULL)
+            n[i].parent = map[n[i].parent];
+        if (n[i].child1 != C2D_TREE_NULL) {
+            n[i].child1 = map[n[i].child1];
+            n[i].u.in.child2 = map[n[i].u.in.child2];
+        }
+    }
+    t->root = map[t->root];
+    for (int i = 0; i < cap; i++) {
+        if (map[i] < 0)
+            continue;
+        c2d_tree_node carry = n[i];
+        int j = map[i];
+        map[i] = -1;
+        while (j != i) {
+            c2d_tree_node tmp = n[j];
+            n[j] = carry;
+            carry = tmp;
+            int nj = map[j];
+            map[j] = -1;
+            j = nj;
+        }
+        n[i] = carry;
+    }
+    free(map);
+    /* The free list, lowest index first. */
+    t->free_list = C2D_TREE_NULL;
+    link_free(t, t->used, cap);
+    return 1;
 }
 
 int c2d_tree_rebuild(c2d_tree *t)
@@ -660,5 +756,7 @@ int c2d_tree_rebuild(c2d_tree *t)
     t->root = build(t, leaves, 0, k);
     t->nodes[t->root].parent = C2D_TREE_NULL;
     free(leaves);
+    /* Out of memory here leaves a sound tree in the old numbering: only slower to walk. */
+    (void)renumber(t);
     return 1;
 }

@@ -1,8 +1,9 @@
 /* tree.h - the private dynamic AABB tree under the world (see tree.c for the algorithms).
  *
  * A binary tree of boxes in one array of 64-byte nodes (one cache line each). Leaves carry a fattened
- * box, the index of the world entry they stand for, and that entry's category and mask bits, so the
- * hot loops (pair finding, queries) reject by bits without touching the entry. Internal nodes carry the
+ * box, the index of the world entry they stand for, that entry's category and mask bits and its shape
+ * (in the place an internal node keeps its second child), so the hot loops (pair finding, queries, ray
+ * casts) reject by bits and reach the shape without touching the entry. Internal nodes carry the
  * union of their children's boxes and their height, used for the AVL-style rotations that keep the
  * tree balanced as leaves come and go. The tree never calls user code: the world collects candidates
  * first and runs callbacks afterwards, so user callbacks can never see a tree in mid-change.
@@ -18,13 +19,26 @@ typedef struct c2d_tree_node {
     c2d_aabb box;      /* fattened box (leaf) or union of the children (internal) */
     int parent;        /* parent node, or next free node while on the free list */
     int child1;        /* C2D_TREE_NULL for a leaf */
-    int child2;
     int height;        /* 0 for a leaf, -1 while free */
     unsigned category; /* leaf: the entry's bits; internal: unused */
     unsigned mask;
     int item;          /* leaf: the world entry index */
-    int pad;
+    union {
+        struct {
+            int child2;
+            /* Where the children start treelets (see c2d_tree_rebuild), their sizes in nodes,
+             * child1's in bits 0-7 and child2's in bits 8-15; otherwise 0. A prefetching hint. */
+            int treelets;
+        } in;              /* internal node */
+        const void *data;  /* leaf: the owner's pointer (the world's: the entry's shape) */
+    } u;
 } c2d_tree_node;
+
+/* Levels per treelet of a rebuilt tree: a treelet's nodes are consecutive, so a walk entering one can
+ * fetch all 2^levels - 1 of them at once. */
+#ifndef C2D_TREELET_LEVELS
+#define C2D_TREELET_LEVELS 3
+#endif
 
 typedef struct c2d_tree {
     c2d_tree_node *nodes;
@@ -88,8 +102,9 @@ int c2d_tree_height(const c2d_tree *t);
 int c2d_tree_validate(const c2d_tree *t);
 /* Rebuilds the internal nodes top-down by median splits of the leaves' centres along the longer axis:
  * a better tree for queries on a world that no longer changes much, and far faster than inserting a
- * million leaves one by one. Leaves keep their node indices. Returns 0 on allocation failure, with the
- * tree unchanged. */
+ * million leaves one by one. The nodes are then renumbered into treelets (see tree.c), so leaves too
+ * move to other node indices: the caller finds each leaf's new index by its item. Returns 0 on
+ * allocation failure, with the tree unchanged. */
 int c2d_tree_rebuild(c2d_tree *t);
 
 #endif

@@ -14,6 +14,7 @@
 #include "tree.h"
 
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -161,21 +162,33 @@ static int box_too_loose(const c2d_world *w, const c2d_aabb *fat, const c2d_aabb
            fat->max.y > t->max.y + allow;
 }
 
+/* Rebuilds the tree (see c2d_tree_rebuild) and tells every entry its leaf's new node index. */
+static int rebuild_tree(c2d_world *w)
+{
+    if (!c2d_tree_rebuild(&w->tree))
+        return 0;
+    const c2d_tree_node *n = w->tree.nodes;
+    for (int i = 0; i < w->tree.capacity; i++)
+        if (n[i].height == 0)
+            w->entries[n[i].item].node = i;
+    return 1;
+}
+
 /* A tree grown by adding many leaves one at a time in no particular order is a poor one, and moving
  * its leaves does not repair it: re-placing a leaf keeps the tree about as good as it was. Measured on
  * 40,000 drifting circles: a query visits 100 nodes in the tree left by 40,000 adds against 42 after a
  * rebuild, the sum of internal perimeters over the root's is 740 against 480 (and stays there, 490
  * after 300 frames of motion), and a frame of updates and pairs takes about 40% less time. So the
  * first update or pair pass after a burst of adds (at least 256, and at least half the live entries)
- * rebuilds the tree, as c2d_world_optimize does. Leaves keep their nodes and fattened boxes, so the
- * pair cache and every result stay the same; only the internal nodes change. The thresholds grow with
- * the world, so a world filled a little at a time rebuilds O(log n) times. */
+ * rebuilds the tree, as c2d_world_optimize does. Leaves keep their fattened boxes (not their node
+ * indices: rebuild_tree passes the new ones on), so the pair cache and every result stay the same.
+ * The thresholds grow with the world, so a world filled a little at a time rebuilds O(log n) times. */
 static void maybe_rebuild(c2d_world *w)
 {
     if (w->adds_since_build < 256 || w->adds_since_build < w->count / 2)
         return;
     /* On allocation failure the tree is unchanged and still correct; try again after as many adds. */
-    (void)c2d_tree_rebuild(&w->tree);
+    (void)rebuild_tree(w);
     w->adds_since_build = 0;
 }
 
@@ -446,6 +459,7 @@ c2d_status c2d_world_add(c2d_world *world, c2d_shape *shape, uintptr_t user, c2d
     e->mask = C2D_WORLD_ALL_BITS;
     e->gen = (e->gen & GEN_MASK) == GEN_MASK || e->gen == 0 ? 1 : e->gen + 1;
     e->node = c2d_tree_insert(&world->tree, fat_box(world, e->tight, v2(0, 0)), slot, e->category, e->mask);
+    world->tree.nodes[e->node].u.data = shape; /* the leaf keeps it wherever the leaf goes */
     e->pairs = -1;
     e->moved = MOVE_NONE;
     queue_move(world, slot);
@@ -573,7 +587,7 @@ c2d_status c2d_world_optimize(c2d_world *world)
 {
     if (!world)
         return C2D_ERR_NULL;
-    if (!c2d_tree_rebuild(&world->tree))
+    if (!rebuild_tree(world))
         return C2D_ERR_NO_MEMORY;
     world->adds_since_build = 0;
     return C2D_OK;
@@ -900,7 +914,7 @@ static int collect_ray(const c2d_world *w, const ray *r, const c2d_world_filter 
         if (ray_box(r, &n->box, r->max_t) == INFINITY)
             continue;
         if (n->child1 != C2D_TREE_NULL) {
-            c2d_ivec_push(&stack, n->child2);
+            c2d_ivec_push(&stack, n->u.in.child2);
             c2d_ivec_push(&stack, n->child1);
             ok = !stack.failed;
             continue;
@@ -948,56 +962,214 @@ static void cast_candidates(const c2d_world *w, const ray *r, const c2d_world_fi
     v->count = n;
 }
 
-/* The first hit without callbacks: a walk that clips the ray at the best hit so far, nearest child
- * first, so a ray into a crowded world tests few shapes. Ties at equal t go to the smaller key. */
-static int first_hit_walk(const c2d_world *w, const ray *r, const c2d_world_filter *f, c2d_world_ray_hit *best)
+/* The ray in the form the first-hit walk tests boxes by when both direction components are nonzero
+ * and have finite inverses (the usual case): for each axis, the byte offsets in a c2d_aabb of the
+ * bound the ray crosses first (near) and last (far), chosen once by the direction's signs. The slab
+ * parameters are then the same products (x - o) * inv as ray_box's, and since rounding is monotonic
+ * the near one is exactly ray_box's min of the two and the far one its max: the same entry parameter
+ * and the same verdict, without the branches and the min and max of the pair. */
+typedef struct fast_ray {
+    double ox, oy, ix, iy;
+    size_t nx, fx, ny, fy; /* byte offsets of the near and far bounds per axis */
+} fast_ray;
+
+static inline double box_at(const c2d_aabb *b, size_t off)
+{
+    return *(const double *)((const char *)b + off);
+}
+
+/* Where the ray enters the box, or +INFINITY if it misses it within [0, limit]: ray_box's answer. */
+static inline double fast_ray_box(const fast_ray *r, const c2d_aabb *b, double limit)
+{
+    double nx = (box_at(b, r->nx) - r->ox) * r->ix, fx = (box_at(b, r->fx) - r->ox) * r->ix;
+    double ny = (box_at(b, r->ny) - r->oy) * r->iy, fy = (box_at(b, r->fy) - r->oy) * r->iy;
+    double t0 = dmax(dmax(0.0, nx), ny), t1 = dmin(dmin(limit, fx), fy);
+    return t0 <= t1 ? t0 : INFINITY;
+}
+
+/* The walk's stack: nodes still to search, each with the parameter where the ray enters its box. Every
+ * node pushed is the sibling of a node on the path from the root to the node being searched, so the
+ * stack never holds more nodes than the tree is high. */
+#define RAY_STACK 64
+
+/* Fetches the nodes that follow node c in a treelet (see tree.h) but c itself, which the caller
+ * reads at once: as many as a full treelet has, in straight-line code (a loop costs a mispredicted
+ * branch per treelet). In a treelet that is not full they are nodes of the next one, in depth-first
+ * order the likeliest to be walked next anyway. */
+static inline void prefetch_treelet(const c2d_tree *t, int c)
+{
+#if defined(__GNUC__)
+    if (c > t->capacity - (1 << C2D_TREELET_LEVELS))
+        return;
+    const char *p = (const char *)&t->nodes[c];
+    __builtin_prefetch(p + 1 * sizeof(c2d_tree_node));
+    __builtin_prefetch(p + 2 * sizeof(c2d_tree_node));
+#if C2D_TREELET_LEVELS >= 3
+    __builtin_prefetch(p + 3 * sizeof(c2d_tree_node));
+    __builtin_prefetch(p + 4 * sizeof(c2d_tree_node));
+    __builtin_prefetch(p + 5 * sizeof(c2d_tree_node));
+    __builtin_prefetch(p + 6 * sizeof(c2d_tree_node));
+#endif
+#else
+    (void)t, (void)c;
+#endif
+}
+
+/* The first hit so far: the leaf and the hit. The entry (id and user value) is looked up only when
+ * two hits tie and at the end: the leaf holds the shape, so the walk reaches it without the entry. */
+typedef struct ray_best {
+    double t;    /* the ray's end: max_t, then the t of the best hit */
+    int leaf;    /* C2D_TREE_NULL before the first hit */
+    c2d_ray_hit hit;
+} ray_best;
+
+/* Searches a leaf whose box the ray enters within [0, b->t]: the exact test, clipped at the best hit
+ * so far. Ties at equal t go to the smaller key. */
+static inline void ray_leaf(const c2d_world *w, const ray *r, const c2d_world_filter *f, int leaf, ray_best *b)
+{
+    const c2d_tree_node *n = &w->tree.nodes[leaf];
+    if (!filter_bits(f, n->category, n->mask))
+        return;
+    c2d_ray_hit h;
+    cast_one((const c2d_shape *)n->u.data, r, b->t, &h);
+    if (!h.hit)
+        return;
+    if (b->leaf != C2D_TREE_NULL && h.t == b->t) {
+        const entry *e = &w->entries[n->item], *o = &w->entries[w->tree.nodes[b->leaf].item];
+        if (cmp_key(e->user, entry_id(w, e), o->user, entry_id(w, o)) > 0)
+            return;
+    }
+    b->t = h.t;
+    b->leaf = leaf;
+    b->hit = h;
+#if defined(__GNUC__)
+    __builtin_prefetch(&w->entries[n->item]); /* read at the end */
+#endif
+}
+
+/* The first hit without callbacks: a walk that clips the ray at the best hit so far, so a ray into a
+ * crowded world tests few shapes. At each internal node both children's boxes are tested; the nearer
+ * child (by where the ray enters its box) is searched next without going through the stack, the farther
+ * one is pushed with its entry parameter, and is dropped unlooked-at when popped if the best hit so far
+ * comes before the ray enters its box (the test ray_box would make again, which fails exactly then).
+ * The answer is the hit with the smallest t, ties to the smallest key, whatever the order: c2d_raycast's
+ * t does not depend on the max_t it is given, and no box the ray enters within the best t is skipped.
+ * FAST selects fast_ray_box (both direction components nonzero with finite inverses) over ray_box. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int walk_first_hit(const c2d_world *w, const ray *r, const fast_ray *fr, int fast,
+                                 const c2d_world_filter *f, c2d_world_ray_hit *best)
 {
     const c2d_tree *t = &w->tree;
+    const c2d_tree_node *nodes = t->nodes;
+    ray_best rb;
+    rb.t = r->max_t;
+    rb.leaf = C2D_TREE_NULL;
+    memset(&rb.hit, 0, sizeof rb.hit);
     double best_t = r->max_t;
-    int found = 0;
-    if (t->root == C2D_TREE_NULL)
+    int node = t->root;
+    double tn = fast ? fast_ray_box(fr, &nodes[node].box, best_t) : ray_box(r, &nodes[node].box, best_t);
+    if (tn == INFINITY)
         return 1;
-    c2d_ivec stack;
-    c2d_ivec_init(&stack);
-    c2d_ivec_push(&stack, t->root);
-    while (stack.count > 0 && !stack.failed) {
-        int i = stack.data[--stack.count];
-        const c2d_tree_node *n = &t->nodes[i];
-        if (n->child1 != C2D_TREE_NULL) {
-            const c2d_tree_node *a = &t->nodes[n->child1], *b = &t->nodes[n->child2];
-            double ta = ray_box(r, &a->box, best_t), tb = ray_box(r, &b->box, best_t);
-            /* Push the farther child first so the nearer one is searched first. */
-            if (ta <= tb) {
-                if (tb != INFINITY)
-                    c2d_ivec_push(&stack, n->child2);
-                if (ta != INFINITY)
-                    c2d_ivec_push(&stack, n->child1);
-            } else {
-                if (ta != INFINITY)
-                    c2d_ivec_push(&stack, n->child1);
-                c2d_ivec_push(&stack, n->child2);
-            }
-            continue;
-        }
-        if (ray_box(r, &n->box, best_t) == INFINITY || !filter_bits(f, n->category, n->mask))
-            continue;
-        const entry *e = &w->entries[n->item];
-        c2d_ray_hit h;
-        cast_one(e->shape, r, best_t, &h);
-        if (!h.hit)
-            continue;
-        c2d_world_id id = entry_id(w, e);
-        if (found && h.t == best_t && cmp_key(e->user, id, best->user, best->id) > 0)
-            continue;
-        found = 1;
-        best_t = h.t;
-        best->id = id;
-        best->user = e->user;
-        best->ray = h;
+    int stack_node[RAY_STACK], *sn = stack_node;
+    double stack_t[RAY_STACK], *st = stack_t;
+    int height = nodes[node].height;
+    void *heap = NULL;
+    if (height > RAY_STACK) {
+        /* Only a tree far out of balance is this high: a rebuilt one of 2^30 nodes is 30 high. */
+        heap = malloc((size_t)height * (sizeof *sn + sizeof *st));
+        if (!heap)
+            return 0;
+        st = (double *)heap;
+        sn = (int *)(st + height);
     }
-    int ok = !stack.failed;
-    c2d_ivec_free(&stack);
-    return ok;
+    int top = 0;
+    for (;;) {
+        const c2d_tree_node *n = &nodes[node];
+        if (n->child1 == C2D_TREE_NULL) {
+            ray_leaf(w, r, f, node, &rb);
+            best_t = rb.t;
+        } else {
+            int c1 = n->child1, c2 = n->u.in.child2;
+            /* The walk waits on memory at every level of a tree bigger than the cache; at the edge
+             * of a treelet the next levels are fetched together instead. */
+            if (n->u.in.treelets) {
+                prefetch_treelet(t, c1);
+                prefetch_treelet(t, c2);
+            }
+            const c2d_tree_node *a = &nodes[c1], *b = &nodes[c2];
+            double ta, tb;
+            if (fast) {
+                ta = fast_ray_box(fr, &a->box, best_t);
+                tb = fast_ray_box(fr, &b->box, best_t);
+            } else {
+                ta = ray_box(r, &a->box, best_t);
+                tb = ray_box(r, &b->box, best_t);
+            }
+            if (tb < ta) {
+                int ci = c1;
+                double tt = ta;
+                c1 = c2;
+                c2 = ci;
+                ta = tb;
+                tb = tt;
+            }
+            if (ta != INFINITY) {
+                if (tb != INFINITY) {
+#if defined(__GNUC__)
+                    /* Its children are read when it is popped: fetched meanwhile. */
+                    const c2d_tree_node *far = &nodes[c2];
+                    if (far->child1 != C2D_TREE_NULL) {
+                        __builtin_prefetch(&nodes[far->child1]);
+                        __builtin_prefetch(&nodes[far->u.in.child2]);
+                    } else {
+                        __builtin_prefetch(far->u.data);
+                    }
+#endif
+                    sn[top] = c2;
+                    st[top] = tb;
+                    top++;
+                }
+                node = c1;
+                continue;
+            }
+        }
+        /* Next: the nearest-pushed node the ray still enters before the best hit. */
+        while (top > 0 && st[top - 1] > best_t)
+            top--;
+        if (top == 0)
+            break;
+        top--;
+        node = sn[top];
+    }
+    free(heap);
+    if (rb.leaf != C2D_TREE_NULL) {
+        const entry *e = &w->entries[nodes[rb.leaf].item];
+        best->id = entry_id(w, e);
+        best->user = e->user;
+        best->ray = rb.hit;
+    }
+    return 1;
+}
+
+static int first_hit_walk(const c2d_world *w, const ray *r, const c2d_world_filter *f, c2d_world_ray_hit *best)
+{
+    if (w->tree.root == C2D_TREE_NULL)
+        return 1;
+    fast_ray fr;
+    if (r->d.x != 0 && r->d.y != 0 && !r->divide) {
+        fr.ox = r->o.x;
+        fr.oy = r->o.y;
+        fr.ix = r->inv.x;
+        fr.iy = r->inv.y;
+        fr.nx = r->d.x > 0 ? offsetof(c2d_aabb, min.x) : offsetof(c2d_aabb, max.x);
+        fr.fx = r->d.x > 0 ? offsetof(c2d_aabb, max.x) : offsetof(c2d_aabb, min.x);
+        fr.ny = r->d.y > 0 ? offsetof(c2d_aabb, min.y) : offsetof(c2d_aabb, max.y);
+        fr.fy = r->d.y > 0 ? offsetof(c2d_aabb, max.y) : offsetof(c2d_aabb, min.y);
+        return walk_first_hit(w, r, &fr, 1, f, best);
+    }
+    return walk_first_hit(w, r, NULL, 0, f, best);
 }
 
 c2d_status c2d_world_raycast(const c2d_world *world, c2d_vec2 origin, c2d_vec2 direction, double max_t,
