@@ -368,20 +368,6 @@ typedef struct cap_poly {
     double hc;
 } cap_poly;
 
-/* Index of the lowest set bit of a nonzero mask (as in query.c). */
-static int lowest_bit(uint64_t m)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(m);
-#else
-    int i = 0;
-    while (!(m & 1)) {
-        m >>= 1;
-        i++;
-    }
-    return i;
-#endif
-}
 
 /* Candidate c of c2d_core_distance: c < n, capsule end 0 against polygon edge c; c < 2n, end 1 against
  * edge c - n; else polygon vertex c - 2n against the capsule's segment. Its squared distance as
@@ -461,7 +447,7 @@ static double capsule_polygon_distance(const cap_poly *k, double size, int guess
     double best = INFINITY;
     int best_rank = 3 * n;
     while (keep) {
-        int rank = lowest_bit(keep);
+        int rank = c2d_lowest_bit(keep);
         keep &= keep - 1;
         int c = a_is_cap ? rank : (rank < n ? rank + 2 * n : rank - n);
         c2d_vec2 oc, op;

@@ -251,20 +251,6 @@ static double ray_polygon_touch(const c2d_vec2 *v, const c2d_vec2 *nrm, int n, c
     return lo;
 }
 
-/* Index of the lowest set bit of a nonzero mask. */
-static int lowest_bit(uint64_t m)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(m);
-#else
-    int i = 0;
-    while (!(m & 1)) {
-        m >>= 1;
-        i++;
-    }
-    return i;
-#endif
-}
 
 /* The ray o + s u (u a unit vector) against a convex polygon core of radius 0, from the side of the
  * ray's line that each vertex lies on, each decided once: the line enters the polygon across the edge
@@ -302,8 +288,8 @@ static double ray_polygon(const c2d_vec2 *v, const c2d_vec2 *nrm, int n, c2d_vec
                 return -1;
             return ray_polygon_touch(v, nrm, n, o, u, tol, edge);
         }
-        enter = lowest_bit(in);
-        leave = lowest_bit(out);
+        enter = c2d_lowest_bit(in);
+        leave = c2d_lowest_bit(out);
     } else {
         /* A long polygon: the same, one vertex at a time. */
         double fj = side_of(o, u, v[n - 1], tol);
@@ -404,6 +390,18 @@ static c2d_vec2 ray_unit_far(c2d_vec2 direction, double *len)
     return v2_normalize_or(direction, v2(1, 0));
 }
 
+/* The unit direction and length of a direction whose squared length dd is a normal number (the usual
+ * case): one square root and one division. */
+static inline int ray_unit_near(c2d_vec2 direction, double dd, c2d_vec2 *u, double *len)
+{
+    if (!(dd > 1e-290 && dd < 1e290))
+        return 0;
+    *len = sqrt(dd);
+    double inv = 1 / *len;
+    *u = v2(direction.x * inv, direction.y * inv);
+    return 1;
+}
+
 /* With SSE2, raycast_small finds the offsets of two vertices at once, by the same operations in the
  * same order as one at a time (so with the same results), and their sides as two bits of a mask. */
 #if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
@@ -435,11 +433,7 @@ static c2d_status raycast_small(const c2d_shape *shape, double ox, double oy, do
     c2d_vec2 origin = v2(ox, oy), direction = v2(dx, dy);
     double dd = v2_len2(direction), len;
     c2d_vec2 u;
-    if (dd > 1e-290 && dd < 1e290) {
-        len = sqrt(dd);
-        double inv = 1 / len;
-        u = v2(direction.x * inv, direction.y * inv);
-    } else {
+    if (!ray_unit_near(direction, dd, &u, &len)) {
         if (dx == 0 && dy == 0)
             return C2D_ERR_DEGENERATE; /* tested only here: a normal squared length is not 0 */
         u = ray_unit_far(direction, &len);
@@ -534,7 +528,7 @@ static c2d_status raycast_small(const c2d_shape *shape, double ox, double oy, do
         else
             best = ray_polygon_touch(v, nrm, n, o, ul, tol, &edge);
     } else {
-        int enter = lowest_bit(in);
+        int enter = c2d_lowest_bit(in);
 #define C2D_F(i) (fabs(f[i]) <= tol ? 0.0 : f[i])
         int e2 = (enter + 1) & -(enter + 1 < n); /* enter + 1 mod n, without a branch */
         double s_in = v2_dot(v2_sub(edge_crossing(v[enter], v[e2], C2D_F(enter), C2D_F(e2)), o), ul);
@@ -543,7 +537,7 @@ static c2d_status raycast_small(const c2d_shape *shape, double ox, double oy, do
             best = s_in;
         } else {
             /* The entry is behind (or at) the origin: inside when the exit is not. */
-            int leave = lowest_bit(outb);
+            int leave = c2d_lowest_bit(outb);
             int l2 = (leave + 1) & -(leave + 1 < n);
             double s_out = v2_dot(v2_sub(edge_crossing(v[leave], v[l2], C2D_F(leave), C2D_F(l2)), o), ul);
             best = s_out >= 0 ? 0 : -1;
@@ -582,13 +576,8 @@ static c2d_status raycast_general(const c2d_shape *shape, c2d_vec2 origin, c2d_v
      * where the squared length is a normal number (the usual case). */
     double dd = v2_len2(direction), len;
     c2d_vec2 u;
-    if (dd > 1e-290 && dd < 1e290) {
-        len = sqrt(dd);
-        double inv = 1 / len;
-        u = v2(direction.x * inv, direction.y * inv);
-    } else {
+    if (!ray_unit_near(direction, dd, &u, &len))
         u = ray_unit_far(direction, &len);
-    }
     c2d_ray_hit h;
     memset(&h, 0, sizeof h);
     double best = -1;

@@ -128,6 +128,21 @@ static inline c2d_vec2 v2_lerp(c2d_vec2 a, c2d_vec2 b, double t)
     return v2(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y));
 }
 
+/* Index of the lowest set bit of a nonzero mask. */
+static inline int c2d_lowest_bit(uint64_t m)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(m);
+#else
+    int i = 0;
+    while (!(m & 1)) {
+        m >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
 /* Unit vector of a, or fallback when a is zero. */
 /* Length without overflow or underflow: squares of components beyond about 1e150 or below 1e-150
  * leave double range, so such vectors are scaled by their largest component first. */

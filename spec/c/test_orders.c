@@ -31,22 +31,12 @@ static int same_vec(c2d_vec2 p, c2d_vec2 q)
     return same_bits(p.x, q.x) && same_bits(p.y, q.y);
 }
 
-static void print_pair(const tu_body *a, const tu_body *b)
-{
-    for (int k = 0; k < 2; k++) {
-        const tu_geom *g = k ? &b->g : &a->g;
-        printf("  %s: %s r=%.17g n=%d:", k ? "B" : "A", tu_kind_name(g->kind), g->r, g->n);
-        for (int i = 0; i < g->n; i++)
-            printf(" (%.17g, %.17g)", g->v[i].x, g->v[i].y);
-        printf("\n");
-    }
-}
-
 #define CHECK(cond, ...)                                                            \
     do {                                                                            \
         if (!(cond)) {                                                              \
             c2d_test_fail(__FILE__, __LINE__, __VA_ARGS__);                         \
-            print_pair(a, b);                                                       \
+            tu_print_geom("A", &a->g);                                              \
+            tu_print_geom("B", &b->g);                                              \
             return 0;                                                               \
         }                                                                           \
     } while (0)

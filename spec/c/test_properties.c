@@ -29,14 +29,6 @@
 /* Normals are compared as unit vectors; disagreement beyond this triggers the "equally minimal" check. */
 #define NORMAL_TOL 1e-6
 
-static void print_geom(const char *label, const tu_geom *g)
-{
-    printf("  %s: %s r=%.17g n=%d:", label, tu_kind_name(g->kind), g->r, g->n);
-    for (int i = 0; i < g->n; i++)
-        printf(" (%.17g, %.17g)", g->v[i].x, g->v[i].y);
-    printf("\n");
-}
-
 /* Whether the cores, apart by gap, are apart by gap along n too (within tol): then n is the direction
  * between a pair of closest points. The oracle's own closest points are one such pair, but where a
  * vertex and a point of the edge beside it are equally near up to the rounding of squared distances
@@ -52,8 +44,8 @@ static int separates_by(const tu_geom *a, const tu_geom *b, c2d_vec2 n, double g
     do {                                                                            \
         if (!(cond)) {                                                              \
             c2d_test_fail(__FILE__, __LINE__, __VA_ARGS__);                         \
-            print_geom("A", &a->g);                                                 \
-            print_geom("B", &b->g);                                                 \
+            tu_print_geom("A", &a->g);                                                 \
+            tu_print_geom("B", &b->g);                                                 \
             return 0;                                                               \
         }                                                                           \
     } while (0)
@@ -385,8 +377,8 @@ TEST(grid_aligned_pairs_of_every_kind_touch_exactly_and_obey_the_contact_propert
                     if (!ok) {
                         c2d_test_fail(__FILE__, __LINE__, "exactly touching %s and %s: overlap %d and %d",
                                       tu_kind_name(ka), tu_kind_name(kb), o, o2);
-                        print_geom("A", &a.g);
-                        print_geom("B", &b.g);
+                        tu_print_geom("A", &a.g);
+                        tu_print_geom("B", &b.g);
                     }
                 }
                 tu_body_destroy(&a);

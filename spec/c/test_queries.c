@@ -10,19 +10,11 @@
 /* See test_properties.c: 1e-9 of the scene size separates "touching" from a real answer. */
 #define REL_TOL 1e-9
 
-static void print_geom(const tu_geom *g)
-{
-    printf("  shape: %s r=%.17g n=%d:", tu_kind_name(g->kind), g->r, g->n);
-    for (int i = 0; i < g->n; i++)
-        printf(" (%.17g, %.17g)", g->v[i].x, g->v[i].y);
-    printf("\n");
-}
-
 #define CHECK(cond, ...)                                                            \
     do {                                                                            \
         if (!(cond)) {                                                              \
             c2d_test_fail(__FILE__, __LINE__, __VA_ARGS__);                         \
-            print_geom(g);                                                          \
+            tu_print_geom("shape", g);                                                          \
             return 0;                                                               \
         }                                                                           \
     } while (0)

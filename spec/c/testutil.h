@@ -44,6 +44,16 @@ typedef struct tu_geom {
     double r;
 } tu_geom;
 
+/* Prints a geometry as a failing test shows it: kind, radius and every vertex to the last digit,
+ * ready to paste into a repro. */
+static inline void tu_print_geom(const char *label, const tu_geom *g)
+{
+    printf("  %s: %s r=%.17g n=%d:", label, tu_kind_name(g->kind), g->r, g->n);
+    for (int i = 0; i < g->n; i++)
+        printf(" (%.17g, %.17g)", g->v[i].x, g->v[i].y);
+    printf("\n");
+}
+
 /* A library shape together with the geometry the test believes it has. */
 typedef struct tu_body {
     c2d_shape *s;
