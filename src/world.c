@@ -13,6 +13,7 @@
  */
 #include "tree.h"
 
+#include <float.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -844,6 +845,10 @@ c2d_status c2d_world_query_shape(const c2d_world *world, const c2d_shape *shape,
 
 typedef struct ray {
     c2d_vec2 o, d, inv;
+    /* The origin as the box tests use it, moved by the ray's rounding allowance: olo against boxes'
+     * lower bounds, ohi against their upper bounds, so that every box is tested grown by it (see
+     * check_ray). */
+    c2d_vec2 olo, ohi;
     double max_t;
     /* A component of d is so small that its inverse overflows (below 1 / DBL_MAX): the slab test
      * divides by d instead, or a box 1e-81 ahead along a direction of 5e-324 would be "at infinity"
@@ -862,17 +867,17 @@ static inline double ray_box(const ray *r, const c2d_aabb *b, double limit)
 {
     double t0 = 0.0, t1 = limit;
     if (r->d.x != 0) {
-        double a = slab_t(r, b->min.x, r->o.x, r->d.x, r->inv.x), c = slab_t(r, b->max.x, r->o.x, r->d.x, r->inv.x);
+        double a = slab_t(r, b->min.x, r->olo.x, r->d.x, r->inv.x), c = slab_t(r, b->max.x, r->ohi.x, r->d.x, r->inv.x);
         t0 = dmax(t0, dmin(a, c));
         t1 = dmin(t1, dmax(a, c));
-    } else if (r->o.x < b->min.x || r->o.x > b->max.x) {
+    } else if (r->olo.x < b->min.x || r->ohi.x > b->max.x) {
         return INFINITY;
     }
     if (r->d.y != 0) {
-        double a = slab_t(r, b->min.y, r->o.y, r->d.y, r->inv.y), c = slab_t(r, b->max.y, r->o.y, r->d.y, r->inv.y);
+        double a = slab_t(r, b->min.y, r->olo.y, r->d.y, r->inv.y), c = slab_t(r, b->max.y, r->ohi.y, r->d.y, r->inv.y);
         t0 = dmax(t0, dmin(a, c));
         t1 = dmin(t1, dmax(a, c));
-    } else if (r->o.y < b->min.y || r->o.y > b->max.y) {
+    } else if (r->olo.y < b->min.y || r->ohi.y > b->max.y) {
         return INFINITY;
     }
     return t0 <= t1 ? t0 : INFINITY;
@@ -890,6 +895,14 @@ static c2d_status check_ray(c2d_vec2 origin, c2d_vec2 direction, double max_t, r
     if (direction.x == 0 && direction.y == 0)
         return C2D_ERR_DEGENERATE;
     r->o = origin;
+    /* c2d_raycast counts a point within 4 eps (|o| + 2 reach) of the ray's line as on it, o being the
+     * origin in the shape's frame (|o.x| + |o.y| <= sqrt(2) (|origin|_1 + |position|_1)): a ray may
+     * touch a shape whose box it passes beside by that much. Entries' boxes are grown by the shape's
+     * own part (tight_box); the origin's part is this, added to every box the ray is tested against
+     * by moving the origin the other way, one ulp of it at least. */
+    double m = 6 * DBL_EPSILON * (fabs(origin.x) + fabs(origin.y));
+    r->olo = v2(nextafter(origin.x + m, INFINITY), nextafter(origin.y + m, INFINITY));
+    r->ohi = v2(nextafter(origin.x - m, -INFINITY), nextafter(origin.y - m, -INFINITY));
     r->d = direction;
     r->inv = v2(direction.x != 0 ? 1.0 / direction.x : 0.0, direction.y != 0 ? 1.0 / direction.y : 0.0);
     r->divide = isinf(r->inv.x) || isinf(r->inv.y);
@@ -969,7 +982,8 @@ static void cast_candidates(const c2d_world *w, const ray *r, const c2d_world_fi
  * the near one is exactly ray_box's min of the two and the far one its max: the same entry parameter
  * and the same verdict, without the branches and the min and max of the pair. */
 typedef struct fast_ray {
-    double ox, oy, ix, iy;
+    double onx, ofx, ony, ofy; /* the origin as ray_box uses it against the near and far bounds */
+    double ix, iy;
     size_t nx, fx, ny, fy; /* byte offsets of the near and far bounds per axis */
 } fast_ray;
 
@@ -981,8 +995,8 @@ static inline double box_at(const c2d_aabb *b, size_t off)
 /* Where the ray enters the box, or +INFINITY if it misses it within [0, limit]: ray_box's answer. */
 static inline double fast_ray_box(const fast_ray *r, const c2d_aabb *b, double limit)
 {
-    double nx = (box_at(b, r->nx) - r->ox) * r->ix, fx = (box_at(b, r->fx) - r->ox) * r->ix;
-    double ny = (box_at(b, r->ny) - r->oy) * r->iy, fy = (box_at(b, r->fy) - r->oy) * r->iy;
+    double nx = (box_at(b, r->nx) - r->onx) * r->ix, fx = (box_at(b, r->fx) - r->ofx) * r->ix;
+    double ny = (box_at(b, r->ny) - r->ony) * r->iy, fy = (box_at(b, r->fy) - r->ofy) * r->iy;
     double t0 = dmax(dmax(0.0, nx), ny), t1 = dmin(dmin(limit, fx), fy);
     return t0 <= t1 ? t0 : INFINITY;
 }
@@ -1159,8 +1173,10 @@ static int first_hit_walk(const c2d_world *w, const ray *r, const c2d_world_filt
         return 1;
     fast_ray fr;
     if (r->d.x != 0 && r->d.y != 0 && !r->divide) {
-        fr.ox = r->o.x;
-        fr.oy = r->o.y;
+        fr.onx = r->d.x > 0 ? r->olo.x : r->ohi.x;
+        fr.ofx = r->d.x > 0 ? r->ohi.x : r->olo.x;
+        fr.ony = r->d.y > 0 ? r->olo.y : r->ohi.y;
+        fr.ofy = r->d.y > 0 ? r->ohi.y : r->olo.y;
         fr.ix = r->inv.x;
         fr.iy = r->inv.y;
         fr.nx = r->d.x > 0 ? offsetof(c2d_aabb, min.x) : offsetof(c2d_aabb, max.x);

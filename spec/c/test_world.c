@@ -731,3 +731,36 @@ TEST(world_pairs_carry_the_contact_from_first_to_second_on_request)
     c2d_shape_destroy(a);
     c2d_shape_destroy(b);
 }
+
+/* A ray touches a shape within the rounding of its own offsets, which grows with the origin's distance:
+ * c2d_raycast calls a rectangle 1e-300 wide, 3.8e-81 beside a ray from 1.57 away, touched. The world
+ * culled it by its box, grown only by the shape's own rounding, and missed what c2d_raycast hits (a
+ * fuzz find). Its boxes are now tested grown by the ray's allowance too. */
+TEST(world_ray_hits_what_c2d_raycast_hits_beside_a_tiny_shape)
+{
+    static const double beside[] = {3.8e-81, -3.8e-81, 1e-20, 1e-17};
+    for (int k = 0; k < 4; k++) {
+        c2d_world *w;
+        c2d_shape *box;
+        ENSURE_OK(c2d_world_new(&w));
+        ENSURE_OK(c2d_rect_new(beside[k], 0, 1e-300, 1e-300, 0, &box));
+        c2d_vec2 o = {-1.8738675667544948e-136, -1.5707963267948966}, d = {2.9043548842377183e-144, 10};
+        c2d_ray_hit direct;
+        ENSURE_OK(c2d_raycast(box, o, d, 136.53125, &direct));
+        c2d_world_id id;
+        ENSURE_OK(c2d_world_add(w, box, 7, &id));
+        for (int opt = 0; opt < 2; opt++) {
+            c2d_world_ray_hit hit, all[2];
+            int n = 0;
+            if (opt)
+                ENSURE_OK(c2d_world_optimize(w));
+            ENSURE_OK(c2d_world_raycast(w, o, d, 136.53125, NULL, &hit));
+            ENSURE_OK(c2d_world_raycast_all(w, o, d, 136.53125, NULL, all, 2, &n));
+            ENSURE_MSG(hit.ray.hit == direct.hit && (!direct.hit || hit.ray.t == direct.t) && n == direct.hit,
+                       "beside %g: c2d_raycast hit %d at %.17g, the world %d at %.17g (all: %d)", beside[k], direct.hit,
+                       direct.t, hit.ray.hit, hit.ray.t, n);
+        }
+        c2d_world_destroy(w);
+        c2d_shape_destroy(box);
+    }
+}
