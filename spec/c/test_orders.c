@@ -31,15 +31,7 @@ static int same_vec(c2d_vec2 p, c2d_vec2 q)
     return same_bits(p.x, q.x) && same_bits(p.y, q.y);
 }
 
-#define CHECK(cond, ...)                                                            \
-    do {                                                                            \
-        if (!(cond)) {                                                              \
-            c2d_test_fail(__FILE__, __LINE__, __VA_ARGS__);                         \
-            tu_print_geom("A", &a->g);                                              \
-            tu_print_geom("B", &b->g);                                              \
-            return 0;                                                               \
-        }                                                                           \
-    } while (0)
+#define CHECK TU_CHECK_PAIR
 
 /* Both orders of collide and distance, compared bit for bit; returns whether they overlapped. */
 static int check_orders(const tu_body *a, const tu_body *b, int *hit)

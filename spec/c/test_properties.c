@@ -40,15 +40,7 @@ static int separates_by(const tu_geom *a, const tu_geom *b, c2d_vec2 n, double g
 }
 
 /* Records a failure with the pair that caused it and makes the caller stop. */
-#define CHECK(cond, ...)                                                            \
-    do {                                                                            \
-        if (!(cond)) {                                                              \
-            c2d_test_fail(__FILE__, __LINE__, __VA_ARGS__);                         \
-            tu_print_geom("A", &a->g);                                                 \
-            tu_print_geom("B", &b->g);                                                 \
-            return 0;                                                               \
-        }                                                                           \
-    } while (0)
+#define CHECK TU_CHECK_PAIR
 
 /* Oracle distance after moving B's geometry by k * n. */
 static double pushed_distance(const tu_geom *a, const tu_geom *b, c2d_vec2 n, double k)

@@ -54,6 +54,18 @@ static inline void tu_print_geom(const char *label, const tu_geom *g)
     printf("\n");
 }
 
+/* In a check of the bodies a and b (tu_body pointers in scope) that returns 0 on failure: records a
+ * failure of cond with its message, prints both geometries and makes the caller return 0. */
+#define TU_CHECK_PAIR(cond, ...)                                                    \
+    do {                                                                            \
+        if (!(cond)) {                                                              \
+            c2d_test_fail(__FILE__, __LINE__, __VA_ARGS__);                         \
+            tu_print_geom("A", &a->g);                                              \
+            tu_print_geom("B", &b->g);                                              \
+            return 0;                                                               \
+        }                                                                           \
+    } while (0)
+
 /* A library shape together with the geometry the test believes it has. */
 typedef struct tu_body {
     c2d_shape *s;
