@@ -86,11 +86,8 @@ static void run_orders(int ka, int kb, int together)
     long iters = c2d_test_iterations(20000), hits = 0;
     for (long i = 0; i < iters; i++) {
         tu_body a, b;
-        ENSURE_OK(tu_random_body(ka, tu_v(0, 0), TU_SPREAD, &a));
-        if (tu_random_body(kb, tu_v(0, 0), TU_SPREAD, &b) != C2D_OK) {
-            tu_body_destroy(&a);
-            ENSURE_MSG(0, "could not create a %s", tu_kind_name(kb));
-        }
+        ENSURE_MSG(tu_random_pair(ka, kb, &a, &b) == C2D_OK, "could not create a %s and a %s", tu_kind_name(ka),
+                   tu_kind_name(kb));
         int ok = 1, hit = 0;
         if (together) {
             /* Half the time at the origin with angle 0, where the rectangles' corners are exact. */

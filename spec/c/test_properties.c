@@ -231,11 +231,8 @@ static void run_pairs(int ka, int kb)
     long overlapping = 0;
     for (long i = 0; i < iters; i++) {
         tu_body a, b;
-        ENSURE_OK(tu_random_body(ka, tu_v(0, 0), TU_SPREAD, &a));
-        if (tu_random_body(kb, tu_v(0, 0), TU_SPREAD, &b) != C2D_OK) {
-            tu_body_destroy(&a);
-            ENSURE_MSG(0, "could not create a %s", tu_kind_name(kb));
-        }
+        ENSURE_MSG(tu_random_pair(ka, kb, &a, &b) == C2D_OK, "could not create a %s and a %s", tu_kind_name(ka),
+                   tu_kind_name(kb));
         int ok = check_pair(&a, &b);
         overlapping += tu_signed_distance(&a.g, &b.g) <= 0;
         tu_body_destroy(&a);

@@ -505,6 +505,18 @@ static inline void tu_body_destroy(tu_body *b)
     b->s = NULL;
 }
 
+/* A random body of kind ka and one of kind kb around the origin, drawn in that order; on failure
+ * neither is left to destroy. */
+static inline c2d_status tu_random_pair(int ka, int kb, tu_body *a, tu_body *b)
+{
+    c2d_status st = tu_random_body(ka, tu_v(0, 0), TU_SPREAD, a);
+    if (st != C2D_OK)
+        return st;
+    if ((st = tu_random_body(kb, tu_v(0, 0), TU_SPREAD, b)) != C2D_OK)
+        tu_body_destroy(a);
+    return st;
+}
+
 /* Exact vector equality, for "nothing changed" checks. */
 static inline int tu_same_vec(c2d_vec2 a, c2d_vec2 b)
 {
