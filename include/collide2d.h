@@ -376,6 +376,43 @@ C2D_API c2d_status c2d_static_set_set_enabled(c2d_static_set *set, int i, int en
  *  c2d_shape_get_vertices) is a seam, hidden inside the union of the set, else 0. */
 C2D_API c2d_status c2d_static_set_is_seam(const c2d_static_set *set, int i, int e, int *out);
 
+/** Re-places shape i of the set at position (its reference point, as c2d_shape_set_transform) and
+ *  angle: a moving platform, a paddle, a door. Only the seams around its old and new places are
+ *  recomputed, so this is cheap; the set's other shapes are untouched. A re-placed shape leaves the
+ *  set's grid and is looked at by every query (fine for the few shapes a game moves). C2D_ERR_RANGE
+ *  (changing nothing) when the shape would reach beyond C2D_MAX_COORDINATE. Not for use while
+ *  another call reads the set. */
+C2D_API c2d_status c2d_static_set_set_transform(c2d_static_set *set, int i, c2d_vec2 position, double angle);
+
+/** Where shape i of the set stands now: its position and angle. Either out pointer may be NULL, not both. */
+C2D_API c2d_status c2d_static_set_get_transform(const c2d_static_set *set, int i, c2d_vec2 *out_position,
+                                                double *out_angle);
+
+/** Gives shape i of the set a velocity (per unit of time; zero, the default, for none): during every
+ *  later sweep, move and ball step the shape moves from where it stands by velocity * time (a move
+ *  and a sweep last one unit of time, a ball step dt), and the motion is swept against the mover's
+ *  own, so a fast paddle never passes through a ball. The calls do not move it: re-place it after the
+ *  step with c2d_static_set_set_transform (position + velocity * dt). A mover it meets responds to the
+ *  relative motion: a bounce reflects the relative velocity (a moving paddle speeds a ball up), a
+ *  slide or a touch carries the mover along with the shape. Shapes with different velocities never
+ *  share seams. */
+C2D_API c2d_status c2d_static_set_set_velocity(c2d_static_set *set, int i, c2d_vec2 velocity);
+
+/** Shape i's velocity (zero unless set). */
+C2D_API c2d_status c2d_static_set_get_velocity(const c2d_static_set *set, int i, c2d_vec2 *out);
+
+/** Makes shape i one-way (a platform a player jumps up through): it blocks moves, ball steps and
+ *  sweeps only where the mover meets it from the side the direction points to (contact normal n with
+ *  n . direction > 0: from above for direction (0, 1) in a y-up frame, (0, -1) on a y-down screen),
+ *  and only when the mover does not already overlap it at the start of the motion (or of the leg after
+ *  a contact); from below and from the sides it passes through. Push-outs ignore one-way shapes.
+ *  direction need not be unit; zero makes the shape solid from every side again (the default). Seams
+ *  join only shapes with the same direction, so a row of one-way tiles is one flat platform. */
+C2D_API c2d_status c2d_static_set_set_one_way(c2d_static_set *set, int i, c2d_vec2 direction);
+
+/** Shape i's one-way direction as a unit vector, or zero when it blocks from every side. */
+C2D_API c2d_status c2d_static_set_get_one_way(const c2d_static_set *set, int i, c2d_vec2 *out);
+
 /** What a moving shape does when it meets a shape of a static set (as bump.lua's responses). */
 typedef enum c2d_response {
     C2D_RESPONSE_NONE = 0,   /**< in options.response: the call's default; in options.responses: ignore the shape */
@@ -608,6 +645,15 @@ C2D_API c2d_status c2d_world_set_bits(c2d_world *world, c2d_world_id id, unsigne
 C2D_API c2d_status c2d_world_get_bits(const c2d_world *world, c2d_world_id id, unsigned int *out_category,
                                       unsigned int *out_mask);
 
+/** Makes an entry one-way for c2d_world_move and c2d_world_step_ball (and their _records forms), as
+ *  c2d_static_set_set_one_way does for a static set's shape: it blocks a mover only from the side
+ *  direction points to, and is passed through from elsewhere. Zero (the default) blocks from every
+ *  side. Queries, pairs and ray casts are not affected. */
+C2D_API c2d_status c2d_world_set_one_way(c2d_world *world, c2d_world_id id, c2d_vec2 direction);
+
+/** An entry's one-way direction as a unit vector, or zero. */
+C2D_API c2d_status c2d_world_get_one_way(const c2d_world *world, c2d_world_id id, c2d_vec2 *out);
+
 /** The pair filter used by c2d_world_pairs after the bits test; NULL (the default) accepts every pair. */
 C2D_API c2d_status c2d_world_set_pair_filter(c2d_world *world, c2d_world_pair_fn fn, void *ctx);
 
@@ -691,6 +737,59 @@ C2D_API c2d_status c2d_world_step_ball(const c2d_world *world, c2d_ball *ball, d
                                        const c2d_world_filter *filter, c2d_world_response_fn respond,
                                        void *respond_ctx, const c2d_move_options *options,
                                        c2d_move_result *result, c2d_world_contact *contacts, int capacity);
+
+/** @} */
+
+/** @defgroup records Contact records: every contact, with where the mover was
+ *  The calls below are c2d_static_set_move, c2d_static_set_step_ball, c2d_world_move and
+ *  c2d_world_step_ball with fuller contact records: besides the contact itself, where the mover was
+ *  at that moment (the ball's centre, the moving shape's position: what a game draws, spawns an
+ *  effect at or replays) and how it went on. The contacts are those of the plain calls, in the same
+ *  order. result->count counts them all: when it exceeds capacity, the first capacity are written
+ *  and the caller may run the same call again with room for result->count (the calls are
+ *  deterministic, and change nothing but their outputs and, for a ball step, the ball).
+ *  @{ */
+
+/** One contact of a move or ball step. */
+typedef struct c2d_contact_record {
+    /** As the plain calls report it (for a world, contact.index is the entry's rank in the call). */
+    c2d_sweep_contact contact;
+    /** The mover's position at the contact: the ball's centre, or the moving shape's position (its
+     *  reference point, see the constructors). For a ball, position = contact.point + radius *
+     *  contact.normal. */
+    c2d_vec2 position;
+    /** The mover's velocity (per unit of time; for a move, displacement per whole move) just after
+     *  the contact's response. */
+    c2d_vec2 velocity;
+    /** The entry met, for the world calls; 0 for a static set. */
+    c2d_world_id id;
+    /** Its user value, for the world calls; 0 for a static set. */
+    uintptr_t user;
+} c2d_contact_record;
+
+/** c2d_static_set_move, with contact records. */
+C2D_API c2d_status c2d_static_set_move_records(const c2d_static_set *set, const c2d_shape *mover,
+                                               c2d_vec2 displacement, const c2d_move_options *options,
+                                               c2d_move_result *result, c2d_contact_record *records,
+                                               int capacity);
+
+/** c2d_static_set_step_ball, with contact records. */
+C2D_API c2d_status c2d_static_set_step_ball_records(const c2d_static_set *set, c2d_ball *ball, double dt,
+                                                    const c2d_move_options *options, c2d_move_result *result,
+                                                    c2d_contact_record *records, int capacity);
+
+/** c2d_world_move, with contact records. */
+C2D_API c2d_status c2d_world_move_records(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
+                                          const c2d_world_filter *filter, c2d_world_response_fn respond,
+                                          void *respond_ctx, const c2d_move_options *options,
+                                          c2d_move_result *result, c2d_contact_record *records, int capacity);
+
+/** c2d_world_step_ball, with contact records. */
+C2D_API c2d_status c2d_world_step_ball_records(const c2d_world *world, c2d_ball *ball, double dt,
+                                               const c2d_world_filter *filter, c2d_world_response_fn respond,
+                                               void *respond_ctx, const c2d_move_options *options,
+                                               c2d_move_result *result, c2d_contact_record *records,
+                                               int capacity);
 
 /** @} */
 

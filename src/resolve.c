@@ -15,8 +15,8 @@
 #define MAX_CONTACTS 256
 /* Push-out rounds before giving up (each leaves the union or goes one shape further out). */
 #define MAX_PUSHES 8
-/* Cross contacts kept per leg for ordering by time. */
-#define MAX_CROSS_PER_LEG 32
+/* Crossings of one leg that fit in the cast's own storage; more go to the heap. */
+#define CROSS_STACK 32
 #define STACK_HULL 64
 
 typedef struct mover {
@@ -37,6 +37,17 @@ typedef struct hull_buf {
 typedef struct engine {
     const c2d_static_set *set;
     const mover *a;
+    /* The set's members in motion: velocity per member (NULL: none moves), the time since the call
+     * began at which the queries are asked, and the call's whole time, over which a moving member's
+     * box is swept when the grid is asked for candidates. */
+    const c2d_vec2 *velocity;
+    double clock, horizon;
+    const c2d_vec2 *one_way; /* per member, NULL: none */
+    c2d_vec2 origin;         /* the mover's position at offset 0 (0 for a ball: its offset is its centre) */
+    /* Where contacts go: the plain records, or the full ones (at most one of them non-NULL). */
+    c2d_sweep_contact *plain;
+    struct c2d_contact_record *full;
+    int capacity;
     const c2d_response *responses;
     c2d_response response;
     double tol;
@@ -155,6 +166,14 @@ static c2d_status engine_init(engine *e, const c2d_static_set *set, const mover 
 {
     e->set = set;
     e->a = a;
+    e->velocity = set->velocity;
+    e->clock = 0;
+    e->horizon = 1;
+    e->one_way = set->one_way;
+    e->origin = v2(0, 0);
+    e->plain = NULL;
+    e->full = NULL;
+    e->capacity = 0;
     e->responses = opt ? opt->responses : NULL;
     e->response = opt && opt->response != C2D_RESPONSE_NONE ? opt->response : deflt;
     e->tol = c2d_sweep_tolerance(c2d_max_num(scale, set->magnitude));
@@ -200,8 +219,37 @@ static c2d_response response_of(const engine *e, int i)
     return e->responses ? e->responses[i] : e->response;
 }
 
+/* Member i's velocity, and how far it has moved by the engine's clock. */
+static c2d_vec2 velocity_of(const engine *e, int i)
+{
+    return e->velocity ? e->velocity[i] : v2(0, 0);
+}
+static c2d_vec2 offset_of(const engine *e, int i, double time)
+{
+    return e->velocity ? v2_scale(e->velocity[i], time) : v2(0, 0);
+}
+
+/* Whether member i blocks from one side only. */
+static int is_one_way(const engine *e, int i)
+{
+    return e->one_way && (e->one_way[i].x != 0 || e->one_way[i].y != 0);
+}
+
+/* Whether member i is a shape the mover can be inside and must be pushed out of: solid, and not
+ * one-way (a one-way platform is passed through from below, so being inside it is allowed). */
+static int holds(const engine *e, int i)
+{
+    return is_solid(response_of(e, i)) && !is_one_way(e, i);
+}
+
+/* The set's members whose boxes, swept over the call's time when they move, meet box. */
+static void engine_query(const engine *e, c2d_aabb box, c2d_set_visit visit, void *ctx)
+{
+    c2d_static_set_query(e->set, box, e->horizon, visit, ctx);
+}
+
 /* The hull of shape i against the mover, and the shift that turns the mover's offset p into the point
- * cast against it. */
+ * cast against it (at the engine's clock, where a moving member has got to by then). */
 static void make_hull(const engine *e, int i, int slot, c2d_rhull *h, c2d_vec2 *shift)
 {
     const c2d_core *b = &e->set->core[i];
@@ -212,7 +260,7 @@ static void make_hull(const engine *e, int i, int slot, c2d_rhull *h, c2d_vec2 *
         h->v = b->v;
         h->nrm = b->n;
         h->bvert = h->avert = NULL;
-        *shift = a->v[0];
+        *shift = v2_sub(a->v[0], offset_of(e, i, e->clock));
         return;
     }
     const hull_buf *hb = &e->buf[slot];
@@ -221,7 +269,7 @@ static void make_hull(const engine *e, int i, int slot, c2d_rhull *h, c2d_vec2 *
     h->nrm = hb->nrm;
     h->bvert = hb->bvert;
     h->avert = hb->avert;
-    *shift = v2(0, 0);
+    *shift = v2_neg(offset_of(e, i, e->clock));
 }
 
 /* fmin(x, 0) and fmax(x, 0) for finite x, as comparisons: the libm calls (kept for their NaN rules,
@@ -248,14 +296,47 @@ static c2d_aabb mover_box(const mover *a, c2d_vec2 p, c2d_vec2 d, double grow)
 typedef struct cast_ctx {
     const engine *e;
     c2d_vec2 p, d;
+    double dur; /* the leg's time: a moving member moves by its velocity times this during the leg */
     int cross; /* 0: solid shapes, earliest hit; 1: crossable shapes, every entry */
     double tmax;
     int index;
     c2d_rhull_hit hit;
-    int nx;
-    int xindex[MAX_CROSS_PER_LEG];
-    c2d_rhull_hit xhit[MAX_CROSS_PER_LEG];
+    /* The crossable shapes the leg enters: x[0 .. nx), in xstack or, past CROSS_STACK, on the heap
+     * (owned by whoever set up x; no_memory when it could not grow). */
+    int nx, xcap, no_memory;
+    struct crossing {
+        int index;
+        c2d_rhull_hit hit;
+    } *x, xstack[CROSS_STACK];
 } cast_ctx;
+
+/* Makes c's crossing storage its own stack array, empty. */
+static void cross_init(cast_ctx *c)
+{
+    c->x = c->xstack;
+    c->xcap = CROSS_STACK;
+    c->nx = 0;
+    c->no_memory = 0;
+}
+
+/* Room for one more crossing in c: 0 when memory ran out. */
+static int cross_room(cast_ctx *c)
+{
+    if (c->nx < c->xcap)
+        return 1;
+    int cap = 2 * c->xcap;
+    struct crossing *grown = (struct crossing *)malloc((size_t)cap * sizeof *grown);
+    if (!grown) {
+        c->no_memory = 1;
+        return 0;
+    }
+    memcpy(grown, c->x, (size_t)c->nx * sizeof *grown);
+    if (c->x != c->xstack)
+        free(c->x);
+    c->x = grown;
+    c->xcap = cap;
+    return 1;
+}
 
 /* Whether the line of the mover's path from offset p along d passes near shape i. The rounded hull
  * lies inside the box of offsets at which the mover's box and the shape's overlap, and a hit of
@@ -274,24 +355,37 @@ static int path_near(const engine *e, int i, c2d_vec2 p, c2d_vec2 d)
     return fabs(d.x * cy - d.y * cx) <= hx * fabs(d.y) + hy * fabs(d.x);
 }
 
+/* The leg's motion relative to member i (the mover's, less the member's own over the leg). */
+static c2d_vec2 leg_relative(const cast_ctx *c, int i)
+{
+    return c->e->velocity ? v2_mad(c->d, -c->dur, c->e->velocity[i]) : c->d;
+}
+
 /* The cast of leg c against shape i, whose hull h and shift are built. */
 static void cast_hull(cast_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift)
 {
     const engine *e = c->e;
     c2d_seam_info seams = engine_seam_info(e, i);
-    c2d_vec2 o = v2_add(c->p, shift);
+    c2d_vec2 o = v2_add(c->p, shift), d = leg_relative(c, i);
     c2d_rhull_hit hit;
     if (c->cross) {
         /* Only entries count: a crossable shape the mover is already inside was reported before. */
-        if (c->nx < MAX_CROSS_PER_LEG && c2d_rhull_signed_distance(h, o, &hit) >= -e->tol &&
-            c2d_rhull_cast(h, &seams, o, c->d, c->tmax, e->tol, &hit)) {
-            c->xindex[c->nx] = i;
-            c->xhit[c->nx] = hit;
+        if (c2d_rhull_signed_distance(h, o, &hit) >= -e->tol && c2d_rhull_cast(h, &seams, o, d, c->tmax, e->tol, &hit) &&
+            cross_room(c)) {
+            c->x[c->nx].index = i;
+            c->x[c->nx].hit = hit;
             c->nx++;
         }
         return;
     }
-    if (c2d_rhull_cast(h, &seams, o, c->d, c->tmax, e->tol, &hit)) {
+    /* A one-way shape the leg starts inside is being passed through; one entered from a side it does
+     * not block from is entered, and passed through too. */
+    int one_way = is_one_way(e, i);
+    if (one_way && c2d_rhull_signed_distance(h, o, &hit) < -e->tol)
+        return;
+    if (c2d_rhull_cast(h, &seams, o, d, c->tmax, e->tol, &hit)) {
+        if (one_way && !(v2_dot(hit.normal, e->one_way[i]) > C2D_SWEEP_DIR_TOL))
+            return;
         if (c->index < 0 || hit.t < c->hit.t || (hit.t <= c->hit.t && i < c->index)) {
             c->index = i;
             c->hit = hit;
@@ -305,7 +399,8 @@ static int cast_visit(void *ctx, int i)
     cast_ctx *c = (cast_ctx *)ctx;
     const engine *e = c->e;
     c2d_response r = response_of(e, i);
-    if (r == C2D_RESPONSE_NONE || (r == C2D_RESPONSE_CROSS) != c->cross || !path_near(e, i, c->p, c->d))
+    if (r == C2D_RESPONSE_NONE || (r == C2D_RESPONSE_CROSS) != c->cross ||
+        !path_near(e, i, v2_sub(c->p, offset_of(e, i, e->clock)), leg_relative(c, i)))
         return 0;
     c2d_rhull h;
     c2d_vec2 shift;
@@ -325,7 +420,7 @@ typedef struct gather_ctx {
 static int gather_visit(void *ctx, int i)
 {
     gather_ctx *g = (gather_ctx *)ctx;
-    if (!is_solid(response_of(g->e, i)))
+    if (!holds(g->e, i))
         return 0;
     if (g->items && g->count < g->capacity)
         g->items[g->count] = i;
@@ -393,7 +488,7 @@ typedef struct free_ctx {
 static int free_visit(void *ctx, int i)
 {
     free_ctx *c = (free_ctx *)ctx;
-    if (i == c->skip || !is_solid(response_of(c->e, i)))
+    if (i == c->skip || !holds(c->e, i))
         return 0;
     c2d_rhull h;
     c2d_vec2 shift;
@@ -422,7 +517,7 @@ static int free_at(const engine *e, int skip, c2d_vec2 q)
     c.skip = skip;
     c.q = q;
     c.blocked = 0;
-    c2d_static_set_query(e->set, mover_box(e->a, q, v2(0, 0), e->tol), free_visit, &c);
+    engine_query(e, mover_box(e->a, q, v2(0, 0), e->tol), free_visit, &c);
     return !c.blocked;
 }
 
@@ -435,7 +530,7 @@ typedef struct path_ctx {
 static int path_visit(void *ctx, int i)
 {
     path_ctx *c = (path_ctx *)ctx;
-    if (!is_solid(response_of(c->e, i)))
+    if (!holds(c->e, i))
         return 0;
     c2d_rhull h;
     c2d_vec2 shift;
@@ -459,7 +554,7 @@ static int path_clear(const engine *e, c2d_vec2 p, c2d_vec2 q)
     c.p = p;
     c.d = v2_sub(q, p);
     c.blocked = 0;
-    c2d_static_set_query(e->set, mover_box(e->a, p, c.d, e->tol), path_visit, &c);
+    engine_query(e, mover_box(e->a, p, c.d, e->tol), path_visit, &c);
     return !c.blocked;
 }
 
@@ -472,7 +567,7 @@ static int gather(const engine *e, c2d_aabb box, int **items, int *capacity, int
     g.items = *items;
     g.capacity = *capacity;
     g.count = 0;
-    c2d_static_set_query(e->set, box, gather_visit, &g);
+    engine_query(e, box, gather_visit, &g);
     if (g.count > *capacity) {
         int *grown = (int *)realloc(*items == stack ? NULL : *items, (size_t)g.count * sizeof(int));
         if (!grown)
@@ -482,7 +577,7 @@ static int gather(const engine *e, c2d_aabb box, int **items, int *capacity, int
         g.items = grown;
         g.capacity = g.count;
         g.count = 0;
-        c2d_static_set_query(e->set, box, gather_visit, &g);
+        engine_query(e, box, gather_visit, &g);
     }
     if (g.count > 1)
         qsort(*items, (size_t)g.count, sizeof(int), compare_ints);
@@ -759,7 +854,7 @@ static void deep_hull(deep_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift)
 static int deepest_visit(void *ctx, int i)
 {
     deep_ctx *c = (deep_ctx *)ctx;
-    if (!is_solid(response_of(c->e, i)))
+    if (!holds(c->e, i))
         return 0;
     c2d_rhull h;
     c2d_vec2 shift;
@@ -783,7 +878,7 @@ static int push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_ind
      * and sorting the shapes nearby. */
     deep_ctx dc;
     deep_init(&dc, e, p);
-    c2d_static_set_query(e->set, mover_box(e->a, p, v2(0, 0), e->tol), deepest_visit, &dc);
+    engine_query(e, mover_box(e->a, p, v2(0, 0), e->tol), deepest_visit, &dc);
     int deepest = dc.index;
     double deepest_sd = dc.sd;
     c2d_rhull_hit deepest_f = dc.f;
@@ -814,8 +909,7 @@ static int push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_ind
                 exits_of(e, items[j], p, clean, &best, out_p, out_index, out_f);
             for (int j = 0; j < count; j++)
                 for (int k = j + 1; k < count; k++)
-                    if (is_solid(response_of(e, items[j])) && is_solid(response_of(e, items[k])) &&
-                        may_meet(e, items[j], items[k]))
+                    if (may_meet(e, items[j], items[k])) /* gather kept only shapes that hold */
                         pair_exits(e, items[j], items[k], p, clean, &best, out_p, out_index, out_f);
             /* Clean exits are looked for nearby only: far away, any way out is as good. */
             if (best <= reach || reach > 2 * span || (clean && reach > 8 * reach0))
@@ -862,8 +956,10 @@ static int first_visit(void *ctx, int i)
     if (!is_solid(response_of(e, i)))
         return 0;
     const c2d_aabb *b = &e->set->entries[i].box, *b0 = &f->box0;
-    int at_start = b->min.x <= b0->max.x && b0->min.x <= b->max.x && b->min.y <= b0->max.y && b0->min.y <= b->max.y;
-    int on_path = path_near(e, i, c->p, c->d);
+    /* The first leg starts at time 0, where every member stands as placed. */
+    int at_start = holds(e, i) && b->min.x <= b0->max.x && b0->min.x <= b->max.x && b->min.y <= b0->max.y &&
+                   b0->min.y <= b->max.y;
+    int on_path = path_near(e, i, c->p, leg_relative(c, i));
     if (!at_start && !on_path)
         return 0;
     c2d_rhull h;
@@ -879,34 +975,48 @@ static int first_visit(void *ctx, int i)
 /* Runs the first leg from p along d into c (as the leg loop would) together with the push-out's
  * overlap test. Returns 1 when the mover starts clear, so that c holds the leg's solid hit; 0 when it
  * starts inside a shape, and the push-out must run first. */
-static int first_leg(const engine *e, c2d_vec2 p, c2d_vec2 d, cast_ctx *c)
+static int first_leg(const engine *e, c2d_vec2 p, c2d_vec2 d, double dur, cast_ctx *c)
 {
     first_ctx f;
     f.cast = c;
     c->e = e;
     c->p = p;
     c->d = d;
+    c->dur = dur;
     c->cross = 0;
     c->tmax = 1.0;
     c->index = -1;
     c->nx = 0;
     deep_init(&f.deep, e, p);
     f.box0 = mover_box(e->a, p, v2(0, 0), e->tol);
-    c2d_static_set_query(e->set, mover_box(e->a, p, d, e->tol), first_visit, &f);
+    engine_query(e, mover_box(e->a, p, d, e->tol), first_visit, &f);
     return f.deep.index < 0 && !deep_maybe_union(&f.deep);
 }
 
 /* ---- the engine ---- */
 
-static void record(c2d_move_result *res, c2d_sweep_contact *contacts, int capacity, const c2d_sweep_contact *c)
+/* Writes contact c, the mover then at offset p with velocity vel, to the engine's records when there
+ * is room; counts it in any case. */
+static void record(const engine *e, c2d_move_result *res, const c2d_sweep_contact *c, c2d_vec2 p, c2d_vec2 vel)
 {
-    if (res->count < capacity)
-        contacts[res->count] = *c;
+    if (res->count < e->capacity) {
+        if (e->plain) {
+            e->plain[res->count] = *c;
+        } else if (e->full) {
+            c2d_contact_record *r = &e->full[res->count];
+            r->contact = *c;
+            r->position = v2_add(e->origin, p);
+            r->velocity = vel;
+            r->id = 0;
+            r->user = 0;
+        }
+    }
     res->count++;
 }
 
-/* The contact record for shape i at mover offset p through hull feature f. */
-static c2d_sweep_contact make_contact(const engine *e, int i, const c2d_rhull_hit *f, c2d_vec2 p, double t,
+/* The contact record for shape i at mover offset p through hull feature f, at time tau of the call
+ * (where a moving member then stands). */
+static c2d_sweep_contact make_contact(engine *e, int i, const c2d_rhull_hit *f, c2d_vec2 p, double tau, double t,
                                       c2d_response r, int pushed)
 {
     c2d_sweep_contact c;
@@ -918,7 +1028,8 @@ static c2d_sweep_contact make_contact(const engine *e, int i, const c2d_rhull_hi
     c.t = t;
     c.normal = f->normal;
     /* The point on the shape's surface: midway point moved out to B's side (they coincide at a hit). */
-    c2d_vec2 mid = c2d_rhull_contact_point(&h, f, b->v, b->radius, v2(0, 0), e->a->v, e->a->r, p);
+    c2d_vec2 mid =
+        c2d_rhull_contact_point(&h, f, b->v, b->radius, offset_of(e, i, tau), e->a->v, e->a->r, p);
     c.point = mid;
     c.response = r;
     c.pushed_out = pushed;
@@ -933,15 +1044,50 @@ static int compare_cross(const void *x, const void *y)
     return (a->index > b->index) - (a->index < b->index);
 }
 
-/* Runs the mover from offset *p with velocity *vel for time T; updates both. */
+/* A crossing of one leg as recorded: the contact (first, for compare_cross) and where the mover was. */
+typedef struct cross_rec {
+    c2d_sweep_contact c;
+    c2d_vec2 p;
+} cross_rec;
+
+/* Grows run's per-leg crossing arrays to hold n each (realloc keeps what *entered holds). */
+static int grow_crossings(cross_rec **xs, int **now, int **entered, int *cap, int n)
+{
+    cross_rec *a = (cross_rec *)realloc(*xs, (size_t)n * sizeof **xs);
+    if (!a)
+        return 0;
+    *xs = a;
+    int *b = (int *)realloc(*now, (size_t)n * sizeof(int));
+    if (!b)
+        return 0;
+    *now = b;
+    int *en = (int *)realloc(*entered, (size_t)n * sizeof(int));
+    if (!en)
+        return 0;
+    *entered = en;
+    *cap = n;
+    return 1;
+}
+
+/* Runs the mover from offset *p with velocity *vel for time T; updates both. The contacts go where
+ * the engine says. */
 static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, double restitution, double friction,
-                      c2d_move_result *res, c2d_sweep_contact *contacts, int capacity)
+                      c2d_move_result *res)
 {
     c2d_vec2 p = *p_io, vel = *vel_io;
     memset(res, 0, sizeof *res);
+    e->horizon = T;
+    e->clock = 0;
+    /* Moving members can run into a mover that stands still: then a leg is cast even without motion. */
+    int moving = 0;
+    for (int k = 0; k < e->set->loose_count && e->velocity && !moving; k++) {
+        c2d_vec2 w = e->velocity[e->set->loose[k]];
+        moving = e->set->enabled[e->set->loose[k]] && (w.x != 0 || w.y != 0);
+    }
     cast_ctx c;
+    cross_init(&c);
     /* The first leg made with the overlap test (see first_leg): then the push-out has nothing to do. */
-    int first_made = T > 0 && v2_len(v2_scale(vel, T)) > 0 && first_leg(e, p, v2_scale(vel, T), &c);
+    int first_made = T > 0 && (moving || v2_len(v2_scale(vel, T)) > 0) && first_leg(e, p, v2_scale(vel, T), T, &c);
     for (int round = 0; round < MAX_PUSHES && !first_made; round++) {
         c2d_vec2 np;
         int index;
@@ -952,8 +1098,8 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
         if (r == 0)
             break;
         p = np;
-        c2d_sweep_contact pc = make_contact(e, index, &f, p, 0.0, response_of(e, index), 1);
-        record(res, contacts, capacity, &pc);
+        c2d_sweep_contact pc = make_contact(e, index, &f, p, 0.0, 0.0, response_of(e, index), 1);
+        record(e, res, &pc, p, vel);
     }
     int any_cross = e->response == C2D_RESPONSE_CROSS;
     if (e->responses)
@@ -964,47 +1110,61 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
     int pinned = 0;
     /* Crossable shapes entered exactly where the previous leg ended: the next leg starts touching them
      * and would meet them again at its start. */
-    int entered[MAX_CROSS_PER_LEG], n_entered = 0;
+    int *entered = NULL, n_entered = 0;
+    /* Per leg with crossings: each as recorded, and which of them the leg ends in; grown with the
+     * most crossings of a leg. */
+    cross_rec *xs = NULL;
+    int *now = NULL, xs_cap = 0;
+    c2d_status status = C2D_OK;
     while (remaining > 0) {
         c2d_vec2 d = v2_scale(vel, remaining);
         double dl = v2_len(d);
-        if (!(dl > 0))
+        if (!(dl > 0) && !moving)
             break;
+        e->clock = elapsed;
         if (first_made) {
             first_made = 0;
         } else {
             c.e = e;
             c.p = p;
             c.d = d;
+            c.dur = remaining;
             c.cross = 0;
             c.tmax = 1.0;
             c.index = -1;
             c.nx = 0;
-            c2d_static_set_query(e->set, mover_box(e->a, p, d, e->tol), cast_visit, &c);
+            engine_query(e, mover_box(e->a, p, d, e->tol), cast_visit, &c);
         }
         double t = c.index >= 0 ? c.hit.t : 1.0;
         if (any_cross) {
             c.cross = 1;
             c.tmax = t;
-            c2d_static_set_query(e->set, mover_box(e->a, p, d, e->tol), cast_visit, &c);
-            c2d_sweep_contact xs[MAX_CROSS_PER_LEG];
-            int nxs = 0, n_now = 0, now[MAX_CROSS_PER_LEG];
+            engine_query(e, mover_box(e->a, p, d, e->tol), cast_visit, &c);
+            if (c.no_memory || (c.nx > xs_cap && !grow_crossings(&xs, &now, &entered, &xs_cap, c.nx))) {
+                status = C2D_ERR_NO_MEMORY;
+                break;
+            }
+            int nxs = 0, n_now = 0;
             for (int k = 0; k < c.nx; k++) {
+                const struct crossing *x = &c.x[k];
                 int again = 0;
                 for (int j = 0; j < n_entered && !again; j++)
-                    again = entered[j] == c.xindex[k] && c.xhit[k].t * dl <= e->tol;
+                    again = entered[j] == x->index && x->hit.t * dl <= e->tol;
                 if (again)
                     continue;
-                if (c.index >= 0 && (t - c.xhit[k].t) * dl <= e->tol)
-                    now[n_now++] = c.xindex[k];
-                xs[nxs++] = make_contact(e, c.xindex[k], &c.xhit[k], v2_mad(p, c.xhit[k].t, d),
-                                         (elapsed + c.xhit[k].t * remaining) / T, C2D_RESPONSE_CROSS, 0);
+                if (c.index >= 0 && (t - x->hit.t) * dl <= e->tol)
+                    now[n_now++] = x->index;
+                double tau = elapsed + x->hit.t * remaining;
+                xs[nxs].p = v2_mad(p, x->hit.t, d);
+                xs[nxs].c = make_contact(e, x->index, &x->hit, xs[nxs].p, tau, tau / T, C2D_RESPONSE_CROSS, 0);
+                nxs++;
             }
             if (nxs > 1)
                 qsort(xs, (size_t)nxs, sizeof xs[0], compare_cross);
             for (int k = 0; k < nxs; k++)
-                record(res, contacts, capacity, &xs[k]);
-            memcpy(entered, now, (size_t)n_now * sizeof now[0]);
+                record(e, res, &xs[k].c, xs[k].p, vel);
+            if (n_now > 0)
+                memcpy(entered, now, (size_t)n_now * sizeof now[0]);
             n_entered = n_now;
         }
         if (c.index < 0) {
@@ -1019,40 +1179,40 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
         elapsed += t * remaining;
         remaining -= t * remaining;
         c2d_response r = response_of(e, c.index);
-        c2d_sweep_contact ct = make_contact(e, c.index, &c.hit, p, elapsed / T, r, 0);
-        record(res, contacts, capacity, &ct);
-        if (res->count > MAX_CONTACTS) {
-            res->truncated = 1;
-            break;
-        }
+        c2d_sweep_contact ct = make_contact(e, c.index, &c.hit, p, elapsed, elapsed / T, r, 0);
+        /* The response acts on the motion relative to the shape met, which is the motion itself unless
+         * the shape moves: a moving paddle is a wall in its own frame. */
+        c2d_vec2 w = velocity_of(e, c.index), rel = v2_sub(vel, w);
+        int still = w.x == 0 && w.y == 0, stop = 0;
         c2d_vec2 n = c.hit.normal;
-        double vn = v2_dot(vel, n);
+        double vn = v2_dot(rel, n);
         c2d_vec2 prev_n = last_n;
         int was_pinned = pinned;
         last_n = n;
         pinned = 1;
         if (r == C2D_RESPONSE_TOUCH) {
-            vel = v2(0, 0);
-            break;
+            /* Stopped against the shape: at rest, or carried along by a moving one. */
+            rel = v2(0, 0);
+            stop = still;
         } else if (r == C2D_RESPONSE_SLIDE) {
-            vel = v2_mad(vel, -vn, n);
+            rel = v2_mad(rel, -vn, n);
             /* Slid into a second surface without moving: in a crease (two surfaces meeting at less
              * than a half-turn) the only motion allowed by both is none. Without this the motion
              * would ping-pong between them, shrinking but never vanishing. */
-            if (was_pinned && v2_dot(vel, prev_n) < -C2D_SWEEP_DIR_TOL * v2_len(vel))
-                vel = v2(0, 0);
-            speed = v2_len(vel); /* what later elastic bounces keep */
+            if (was_pinned && v2_dot(rel, prev_n) < -C2D_SWEEP_DIR_TOL * v2_len(rel))
+                rel = v2(0, 0);
+            speed = v2_len(still ? rel : v2_add(rel, w)); /* what later elastic bounces keep */
         } else if (vn < 0) {
             /* Bounce: the normal part turns round scaled by restitution; friction takes away up to
              * friction times the normal impulse from the tangential part. A corner's normal is the
              * line from the corner to the centre at contact, which is seed 004's beta = 2 theta - alpha. */
-            c2d_vec2 vt = v2_mad(vel, -vn, n);
+            c2d_vec2 vt = v2_mad(rel, -vn, n);
             double jn = -(1.0 + restitution) * vn;
-            c2d_vec2 nv = v2_mad(vel, jn, n);
+            c2d_vec2 nv = v2_mad(rel, jn, n);
             double tl = v2_len(vt);
             if (friction > 0 && tl > 0)
                 nv = v2_mad(nv, -fmin(tl, friction * jn) / tl, vt);
-            if (restitution >= 1 && friction <= 0) {
+            if (restitution >= 1 && friction <= 0 && still) {
                 double l = v2_len(nv);
                 if (l > 0)
                     nv = v2_scale(nv, speed / l); /* the speed is kept exactly, not just to rounding */
@@ -1062,14 +1222,32 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
                 /* Jammed between two facing surfaces it touches at once (a slot exactly its size):
                  * bouncing would hit the other at once, for ever. Keep only what both allow, as a
                  * slide. (In a wedge the bounces turn the motion round and out: those go on.) */
-                nv = v2_mad(vel, -vn, n);
+                nv = v2_mad(rel, -vn, n);
                 if (v2_dot(nv, prev_n) < -C2D_SWEEP_DIR_TOL * v2_len(nv))
                     nv = v2(0, 0);
-                speed = v2_len(nv);
+                speed = v2_len(still ? nv : v2_add(nv, w));
             }
-            vel = nv;
+            rel = nv;
+            if (!still)
+                speed = v2_len(v2_add(rel, w)); /* a moving paddle changes the speed it hands back */
         }
+        c2d_vec2 after = still ? rel : v2_add(rel, w); /* adding a zero would turn a -0 into +0 */
+        record(e, res, &ct, p, after);
+        if (res->count > MAX_CONTACTS) {
+            res->truncated = 1; /* cut short before this contact's response, as it always was */
+            break;
+        }
+        vel = after;
+        if (stop)
+            break;
     }
+    if (c.x != c.xstack)
+        free(c.x);
+    free(xs);
+    free(now);
+    free(entered);
+    if (status != C2D_OK)
+        return status;
     res->displacement = v2_sub(p, *p_io);
     res->velocity = vel;
     *p_io = p;
@@ -1159,9 +1337,11 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
     r.t = 1;
     int hit_index = -1;
     cast_ctx c;
+    cross_init(&c); /* solid casts only: the storage stays unused */
     c.e = &e;
     c.p = v2(0, 0);
     c.d = displacement;
+    c.dur = 1.0;
     c.cross = 0;
     c.tmax = 1.0;
     c.index = -1;
@@ -1197,7 +1377,7 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
         r.point = c2d_rhull_contact_point(&h, &sf, set->core[hit_index].v, set->core[hit_index].radius,
                                           v2(0, 0), a.v, a.r, v2(0, 0));
     } else {
-        c2d_static_set_query(set, mover_box(&a, c.p, displacement, e.tol), cast_visit, &c);
+        engine_query(&e, mover_box(&a, c.p, displacement, e.tol), cast_visit, &c);
         hit_index = c.index;
         if (c.index >= 0) {
             c2d_rhull h;
@@ -1207,7 +1387,8 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
             r.t = c.hit.t;
             r.normal = v2_neg(c.hit.normal);
             r.point = c2d_rhull_contact_point(&h, &c.hit, set->core[c.index].v, set->core[c.index].radius,
-                                              v2(0, 0), a.v, a.r, v2_scale(displacement, c.hit.t));
+                                              offset_of(&e, c.index, c.hit.t), a.v, a.r,
+                                              v2_scale(displacement, c.hit.t));
         }
     }
     engine_free(&e);
@@ -1252,11 +1433,12 @@ c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *m
     return C2D_OK;
 }
 
-c2d_status c2d_static_set_move(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
-                               const c2d_move_options *options, c2d_move_result *result,
-                               c2d_sweep_contact *contacts, int capacity)
+/* The move of c2d_static_set_move, its contacts to plain or full records. */
+static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
+                           const c2d_move_options *options, c2d_move_result *result, c2d_sweep_contact *plain,
+                           c2d_contact_record *full, int capacity)
 {
-    if (!set || !mover_shape || !result || (capacity > 0 && !contacts))
+    if (!set || !mover_shape || !result || (capacity > 0 && !plain && !full))
         return C2D_ERR_NULL;
     if (capacity < 0)
         return C2D_ERR_RANGE;
@@ -1275,11 +1457,15 @@ c2d_status c2d_static_set_move(const c2d_static_set *set, const c2d_shape *mover
         mover_free(&a);
         return st;
     }
+    e.plain = plain;
+    e.full = full;
+    e.capacity = capacity;
+    e.origin = mover_shape->pos;
     /* The defaults of c2d_move_options_default, without copying a whole options struct. */
     double restitution = options ? options->restitution : 1.0, friction = options ? options->friction : 0.0;
     c2d_vec2 p = v2(0, 0), vel = displacement;
     c2d_move_result res;
-    st = run(&e, &p, &vel, 1.0, restitution, friction, &res, contacts, capacity);
+    st = run(&e, &p, &vel, 1.0, restitution, friction, &res);
     engine_free(&e);
     mover_free(&a);
     if (st == C2D_OK)
@@ -1287,11 +1473,26 @@ c2d_status c2d_static_set_move(const c2d_static_set *set, const c2d_shape *mover
     return st;
 }
 
-c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball *ball, double dt,
-                                    const c2d_move_options *options, c2d_move_result *result,
-                                    c2d_sweep_contact *contacts, int capacity)
+c2d_status c2d_static_set_move(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
+                               const c2d_move_options *options, c2d_move_result *result,
+                               c2d_sweep_contact *contacts, int capacity)
 {
-    if (!set || !ball || (capacity > 0 && !contacts))
+    return set_move(set, mover_shape, displacement, options, result, contacts, NULL, capacity);
+}
+
+c2d_status c2d_static_set_move_records(const c2d_static_set *set, const c2d_shape *mover_shape,
+                                       c2d_vec2 displacement, const c2d_move_options *options,
+                                       c2d_move_result *result, c2d_contact_record *records, int capacity)
+{
+    return set_move(set, mover_shape, displacement, options, result, NULL, records, capacity);
+}
+
+/* The step of c2d_static_set_step_ball, its contacts to plain or full records. */
+static c2d_status set_step_ball(const c2d_static_set *set, c2d_ball *ball, double dt, const c2d_move_options *options,
+                                c2d_move_result *result, c2d_sweep_contact *plain, c2d_contact_record *full,
+                                int capacity)
+{
+    if (!set || !ball || (capacity > 0 && !plain && !full))
         return C2D_ERR_NULL;
     if (capacity < 0)
         return C2D_ERR_RANGE;
@@ -1323,10 +1524,13 @@ c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball *ball, d
                      vec_magnitude(ball->position) + vec_magnitude(ball->velocity) * dt + ball->radius);
     if (st != C2D_OK)
         return st;
+    e.plain = plain;
+    e.full = full;
+    e.capacity = capacity;
     double restitution = options ? options->restitution : 1.0, friction = options ? options->friction : 0.0;
     c2d_vec2 p = ball->position, vel = ball->velocity;
     c2d_move_result res;
-    st = run(&e, &p, &vel, dt, restitution, friction, &res, contacts, capacity);
+    st = run(&e, &p, &vel, dt, restitution, friction, &res);
     engine_free(&e);
     mover_free(&a);
     if (st != C2D_OK)
@@ -1336,4 +1540,18 @@ c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball *ball, d
     if (result)
         *result = res;
     return C2D_OK;
+}
+
+c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball *ball, double dt,
+                                    const c2d_move_options *options, c2d_move_result *result,
+                                    c2d_sweep_contact *contacts, int capacity)
+{
+    return set_step_ball(set, ball, dt, options, result, contacts, NULL, capacity);
+}
+
+c2d_status c2d_static_set_step_ball_records(const c2d_static_set *set, c2d_ball *ball, double dt,
+                                            const c2d_move_options *options, c2d_move_result *result,
+                                            c2d_contact_record *records, int capacity)
+{
+    return set_step_ball(set, ball, dt, options, result, NULL, records, capacity);
 }

@@ -1,6 +1,7 @@
 /* staticset.c - the static set: private copies of shapes handed in together (bricks, tiles, walls), a
  * uniform grid over their boxes for fast queries, and the seam information kept up to date as shapes
- * are enabled, disabled or marked as neighbours. The motions through a set live in resolve.c. */
+ * are enabled, disabled, marked as neighbours, re-placed, given a velocity or made one-way. The motions
+ * through a set live in resolve.c. */
 #include "sweep.h"
 
 #include <stdlib.h>
@@ -34,22 +35,36 @@ static c2d_aabb box_grow(c2d_aabb b, double m)
     return b;
 }
 
-void c2d_static_set_query(const c2d_static_set *set, c2d_aabb box, c2d_set_visit visit, void *ctx)
+void c2d_static_set_query(const c2d_static_set *set, c2d_aabb box, double horizon, c2d_set_visit visit,
+                          void *ctx)
 {
     if (set->n == 0)
         return;
+    const unsigned char *enabled = set->enabled;
+    const c2d_set_entry *entries = set->entries;
+    for (int k = 0; k < set->loose_count; k++) {
+        int i = set->loose[k];
+        if (!enabled[i])
+            continue;
+        c2d_aabb b = entries[i].box;
+        c2d_vec2 w = v2_scale(c2d_static_set_velocity(set, i), horizon);
+        b.min = v2(b.min.x + fmin(w.x, 0), b.min.y + fmin(w.y, 0));
+        b.max = v2(b.max.x + fmax(w.x, 0), b.max.y + fmax(w.y, 0));
+        if (boxes_overlap(b, box) && visit(ctx, i))
+            return;
+    }
     if (box.max.x < set->origin.x || box.max.y < set->origin.y || box.min.x > set->end.x || box.min.y > set->end.y)
         return;
     int qx0 = cell_x(set, box.min.x), qx1 = cell_x(set, box.max.x);
     int qy0 = cell_y(set, box.min.y), qy1 = cell_y(set, box.max.y);
     const int *start = set->cell_start, *items = set->cell_items;
-    const c2d_set_entry *entries = set->entries;
-    const unsigned char *enabled = set->enabled;
     for (int cy = qy0; cy <= qy1; cy++) {
         for (int cx = qx0; cx <= qx1; cx++) {
             int c = cy * set->gw + cx;
             for (int k = start[c], end = start[c + 1]; k < end; k++) {
                 int i = items[k];
+                if (i < 0)
+                    continue; /* a member that left the grid */
                 const c2d_set_entry *en = &entries[i];
                 /* A shape spanning several visited cells is reported only from the first of them, so
                  * no "visited" marks are needed and queries stay read-only (thread-safe). */
@@ -126,9 +141,14 @@ static c2d_status build_grid(c2d_static_set *set)
     return C2D_OK;
 }
 
-/* The seam tolerance between shapes i and j, or 0 when they make no seams. */
+/* The seam tolerance between shapes i and j, or 0 when they make no seams. Members that move
+ * differently, or block from different sides, never join: a face hidden by a paddle would be
+ * exposed the moment it moved on, and a one-way platform's top is no seam of the wall beside it. */
 static double pair_tolerance(const c2d_static_set *set, int i, int j)
 {
+    if (!v2_eq(c2d_static_set_velocity(set, i), c2d_static_set_velocity(set, j)) ||
+        !v2_eq(c2d_static_set_one_way(set, i), c2d_static_set_one_way(set, j)))
+        return 0;
     double tol = set->seam_tolerance;
     for (int k = 0; k < set->pair_count; k++) {
         int a = set->pairs[2 * k], b = set->pairs[2 * k + 1];
@@ -169,7 +189,7 @@ static void seams_among(const c2d_static_set *set, int i, const unsigned char *s
     g.out = scratch;
     g.self = i;
     g.count = 0;
-    c2d_static_set_query(set, box_grow(set->entries[i].box, set->max_tolerance), gather_neighbour, &g);
+    c2d_static_set_query(set, box_grow(set->entries[i].box, set->max_tolerance), 0, gather_neighbour, &g);
     c2d_seams_compute(&set->core[i], scratch, g.count, ghost, vcone);
 }
 
@@ -202,7 +222,7 @@ void c2d_static_set_mark_near(const c2d_static_set *set, int j, const unsigned c
     near_ctx c;
     c.solid = solid;
     c.mark = mark;
-    c2d_static_set_query(set, box_grow(set->entries[j].box, set->max_tolerance), mark_solid, &c);
+    c2d_static_set_query(set, box_grow(set->entries[j].box, set->max_tolerance), 0, mark_solid, &c);
 }
 
 typedef struct refresh_ctx {
@@ -215,14 +235,20 @@ static int refresh_one(void *ctx, int j)
     return 0;
 }
 
-/* Recomputes the seams of shape i and of every enabled shape near it. */
-static void refresh_around(c2d_static_set *set, int i)
+/* Recomputes the seams of every enabled shape whose box meets box grown by the largest tolerance. */
+static void refresh_box(c2d_static_set *set, c2d_aabb box)
 {
     refresh_ctx r;
     r.set = set;
+    c2d_static_set_query(set, box_grow(box, set->max_tolerance), 0, refresh_one, &r);
+}
+
+/* Recomputes the seams of shape i and of every enabled shape near it. */
+static void refresh_around(c2d_static_set *set, int i)
+{
     if (set->enabled[i])
         recompute_seams(set, i);
-    c2d_static_set_query(set, box_grow(set->entries[i].box, set->max_tolerance), refresh_one, &r);
+    refresh_box(set, set->entries[i].box);
 }
 
 void c2d_static_set_destroy(c2d_static_set *set)
@@ -241,6 +267,13 @@ void c2d_static_set_destroy(c2d_static_set *set)
     free(set->cell_start);
     free(set->cell_items);
     free(set->entries);
+    if (set->local)
+        for (int i = 0; i < set->n; i++)
+            c2d_shape_destroy(set->local[i]);
+    free(set->local);
+    free(set->loose);
+    free(set->velocity);
+    free(set->one_way);
     free(set);
 }
 
@@ -271,11 +304,19 @@ c2d_status c2d_static_set_new(const c2d_shape *const *shapes, int n, const c2d_s
     set->enabled = (unsigned char *)malloc(slots);
     set->offset = (int *)calloc(slots + 1, sizeof(int));
     set->scratch = (c2d_seam_neighbour *)malloc(slots * sizeof(c2d_seam_neighbour));
-    if (!set->core || !set->entries || !set->enabled || !set->offset || !set->scratch) {
+    set->local = (c2d_shape **)calloc(slots, sizeof(c2d_shape *));
+    set->loose = (int *)malloc(slots * sizeof(int));
+    if (!set->core || !set->entries || !set->enabled || !set->offset || !set->scratch || !set->local ||
+        !set->loose) {
         c2d_static_set_destroy(set);
         return C2D_ERR_NO_MEMORY;
     }
     set->n = n;
+    for (int i = 0; i < n; i++)
+        if (c2d_shape_clone(shapes[i], &set->local[i]) != C2D_OK) {
+            c2d_static_set_destroy(set);
+            return C2D_ERR_NO_MEMORY;
+        }
     for (int i = 0; i < n; i++) {
         set->enabled[i] = 1;
         set->offset[i + 1] = set->offset[i] + shapes[i]->count;
@@ -284,7 +325,7 @@ c2d_status c2d_static_set_new(const c2d_shape *const *shapes, int n, const c2d_s
         if (shapes[i]->count > set->max_count)
             set->max_count = shapes[i]->count;
     }
-    /* The set never moves a shape: each core is placed once, its vertices then its normals. */
+    /* Each core is placed once, its vertices then its normals (again only when its member is re-placed). */
     set->placed = (c2d_vec2 *)malloc((set->offset[n] > 0 ? 2 * (size_t)set->offset[n] : 1) * sizeof(c2d_vec2));
     if (!set->placed) {
         c2d_static_set_destroy(set);
@@ -374,5 +415,146 @@ c2d_status c2d_static_set_is_seam(const c2d_static_set *set, int i, int e, int *
     if (i < 0 || i >= set->n || e < 0 || e >= c2d_core_edges(&set->core[i]))
         return C2D_ERR_RANGE;
     *out = set->ghost[set->offset[i] + e] != 0;
+    return C2D_OK;
+}
+
+/* Takes member i out of the grid (its cells list -1 instead) into the loose list, which every query
+ * reads one by one: a member that moves would otherwise have to be re-filed in cells sized for the
+ * set as built. Its cells are those of its box at build time, which the grid still holds. */
+static void make_loose(c2d_static_set *set, int i)
+{
+    for (int k = 0; k < set->loose_count; k++)
+        if (set->loose[k] == i)
+            return;
+    c2d_aabb b = set->entries[i].box; /* not yet re-placed: the box the grid filed it under */
+    for (int cy = cell_y(set, b.min.y); cy <= cell_y(set, b.max.y); cy++)
+        for (int cx = cell_x(set, b.min.x); cx <= cell_x(set, b.max.x); cx++) {
+            int c = cy * set->gw + cx;
+            for (int k = set->cell_start[c]; k < set->cell_start[c + 1]; k++)
+                if (set->cell_items[k] == i)
+                    set->cell_items[k] = -1;
+        }
+    int at = set->loose_count;
+    while (at > 0 && set->loose[at - 1] > i) {
+        set->loose[at] = set->loose[at - 1];
+        at--;
+    }
+    set->loose[at] = i;
+    set->loose_count++;
+}
+
+c2d_status c2d_static_set_set_transform(c2d_static_set *set, int i, c2d_vec2 position, double angle)
+{
+    if (!set)
+        return C2D_ERR_NULL;
+    if (i < 0 || i >= set->n)
+        return C2D_ERR_RANGE;
+    c2d_shape *s = set->local[i];
+    c2d_vec2 old_pos = s->pos;
+    double old_angle = s->angle;
+    c2d_status st = c2d_shape_set_transform(s, position, angle);
+    if (st != C2D_OK)
+        return st;
+    c2d_aabb box = c2d_shape_aabb(s);
+    if (c2d_aabb_magnitude(box) > C2D_MAX_COORDINATE) {
+        c2d_shape_set_transform(s, old_pos, old_angle);
+        return C2D_ERR_RANGE;
+    }
+    make_loose(set, i);
+    c2d_aabb old_box = set->entries[i].box;
+    c2d_vec2 *v = set->placed + 2 * (size_t)set->offset[i];
+    set->core[i] = c2d_world_core(s, v, v + s->count);
+    set->entries[i].box = box;
+    set->magnitude = fmax(set->magnitude, c2d_aabb_magnitude(box));
+    /* The neighbours it left lose their seams with it, those it joins gain them, and its own are new. */
+    refresh_box(set, old_box);
+    refresh_box(set, box);
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_get_transform(const c2d_static_set *set, int i, c2d_vec2 *out_position,
+                                        double *out_angle)
+{
+    if (!set || (!out_position && !out_angle))
+        return C2D_ERR_NULL;
+    if (i < 0 || i >= set->n)
+        return C2D_ERR_RANGE;
+    if (out_position)
+        *out_position = set->local[i]->pos;
+    if (out_angle)
+        *out_angle = set->local[i]->angle;
+    return C2D_OK;
+}
+
+/* Stores v as member i's entry of *array (allocated zeroed on first use; NULL stays NULL for zero). */
+static c2d_status set_member_vec(const c2d_static_set *set, c2d_vec2 **array, int i, c2d_vec2 v)
+{
+    if (!*array) {
+        if (v.x == 0 && v.y == 0)
+            return C2D_OK;
+        *array = (c2d_vec2 *)calloc((size_t)set->n, sizeof(c2d_vec2));
+        if (!*array)
+            return C2D_ERR_NO_MEMORY;
+    }
+    (*array)[i] = v;
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_set_velocity(c2d_static_set *set, int i, c2d_vec2 velocity)
+{
+    if (!set)
+        return C2D_ERR_NULL;
+    if (i < 0 || i >= set->n)
+        return C2D_ERR_RANGE;
+    c2d_status st = c2d_check_vec(velocity);
+    if (st != C2D_OK)
+        return st;
+    if (v2_eq(c2d_static_set_velocity(set, i), velocity))
+        return C2D_OK;
+    if ((st = set_member_vec(set, &set->velocity, i, velocity)) != C2D_OK)
+        return st;
+    if (velocity.x != 0 || velocity.y != 0)
+        make_loose(set, i);
+    refresh_around(set, i);
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_get_velocity(const c2d_static_set *set, int i, c2d_vec2 *out)
+{
+    if (!set || !out)
+        return C2D_ERR_NULL;
+    if (i < 0 || i >= set->n)
+        return C2D_ERR_RANGE;
+    *out = c2d_static_set_velocity(set, i);
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_set_one_way(c2d_static_set *set, int i, c2d_vec2 direction)
+{
+    if (!set)
+        return C2D_ERR_NULL;
+    if (i < 0 || i >= set->n)
+        return C2D_ERR_RANGE;
+    c2d_status st = c2d_check_vec(direction);
+    if (st != C2D_OK)
+        return st;
+    c2d_vec2 u = v2(0, 0);
+    if (direction.x != 0 || direction.y != 0)
+        u = v2_normalize_or(direction, v2(0, 0));
+    if (v2_eq(c2d_static_set_one_way(set, i), u))
+        return C2D_OK;
+    if ((st = set_member_vec(set, &set->one_way, i, u)) != C2D_OK)
+        return st;
+    refresh_around(set, i);
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_get_one_way(const c2d_static_set *set, int i, c2d_vec2 *out)
+{
+    if (!set || !out)
+        return C2D_ERR_NULL;
+    if (i < 0 || i >= set->n)
+        return C2D_ERR_RANGE;
+    *out = c2d_static_set_one_way(set, i);
     return C2D_OK;
 }

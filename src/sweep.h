@@ -139,12 +139,32 @@ struct c2d_static_set {
     int *cell_start;        /* gw * gh + 1 */
     int *cell_items;
     c2d_set_entry *entries; /* n: what a query reads of each shape, side by side */
+    /* Members re-placed, or given a velocity, since the set was built: they have left the grid (their
+     * cells list -1 instead) and every query looks at them one by one, as few as a game moves (a
+     * paddle, a platform). Ascending member indices. */
+    int *loose;
+    int loose_count;
+    c2d_shape **local;      /* n private copies of the members as placed now, for re-placing them */
+    c2d_vec2 *velocity;     /* NULL until a member gets one: per member, per unit of time */
+    c2d_vec2 *one_way;      /* NULL until a member gets one: per member, a unit direction or zero */
 };
 
+/* A member's velocity and one-way direction (zero when it has none). */
+static inline c2d_vec2 c2d_static_set_velocity(const c2d_static_set *set, int i)
+{
+    return set->velocity ? set->velocity[i] : v2(0, 0);
+}
+static inline c2d_vec2 c2d_static_set_one_way(const c2d_static_set *set, int i)
+{
+    return set->one_way ? set->one_way[i] : v2(0, 0);
+}
+
 /* Calls visit(ctx, i) once for every enabled shape whose box overlaps box, in a fixed order; stops early
- * when visit returns nonzero. */
+ * when visit returns nonzero. A member with a velocity counts with the box it sweeps over the time
+ * horizon (0 for where the members stand now). */
 typedef int (*c2d_set_visit)(void *ctx, int index);
-void c2d_static_set_query(const c2d_static_set *set, c2d_aabb box, c2d_set_visit visit, void *ctx);
+void c2d_static_set_query(const c2d_static_set *set, c2d_aabb box, double horizon, c2d_set_visit visit,
+                          void *ctx);
 
 /* The seams shape i would have if only the shapes with solid[j] != 0 were in the set (a call whose
  * responses ignore or cross some shapes exposes the faces beside them). scratch holds set->n

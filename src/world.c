@@ -68,6 +68,9 @@ struct c2d_world {
     int *moves;     /* the move buffer: slots to look at again (capacity: the entries' capacity) */
     int nmoves;
     int adds_since_build; /* leaves added since the tree was last rebuilt (see maybe_rebuild) */
+    /* Per slot, the one-way direction of moves and ball steps (unit, or zero): NULL until an entry
+     * gets one, and beside the entries rather than in them, which the queries read by the thousand. */
+    c2d_vec2 *one_way;
 };
 
 /* ---- ids and entries -------------------------------------------------------------------------- */
@@ -404,6 +407,7 @@ void c2d_world_destroy(c2d_world *world)
     free(world->entries);
     free(world->prs);
     free(world->moves);
+    free(world->one_way);
     free(world);
 }
 
@@ -436,6 +440,12 @@ c2d_status c2d_world_add(c2d_world *world, c2d_shape *shape, uintptr_t user, c2d
         if (!mv)
             return C2D_ERR_NO_MEMORY;
         world->moves = mv;
+        if (world->one_way) {
+            c2d_vec2 *ow = (c2d_vec2 *)realloc(world->one_way, (size_t)cap * sizeof *ow);
+            if (!ow)
+                return C2D_ERR_NO_MEMORY;
+            world->one_way = ow;
+        }
         entry *e = (entry *)realloc(world->entries, (size_t)cap * sizeof *e);
         if (!e)
             return C2D_ERR_NO_MEMORY;
@@ -453,6 +463,8 @@ c2d_status c2d_world_add(c2d_world *world, c2d_shape *shape, uintptr_t user, c2d
         world->entries[slot].gen = 0;
     }
     entry *e = &world->entries[slot];
+    if (world->one_way)
+        world->one_way[slot] = v2(0, 0);
     e->shape = shape;
     e->user = user;
     e->tight = tight_box(shape);
@@ -572,6 +584,42 @@ c2d_status c2d_world_get_bits(const c2d_world *world, c2d_world_id id, unsigned 
         *out_category = e->category;
     if (out_mask)
         *out_mask = e->mask;
+    return C2D_OK;
+}
+
+c2d_status c2d_world_set_one_way(c2d_world *world, c2d_world_id id, c2d_vec2 direction)
+{
+    if (!world)
+        return C2D_ERR_NULL;
+    entry *e = lookup(world, id);
+    if (!e)
+        return C2D_ERR_RANGE;
+    c2d_status st = c2d_check_vec(direction);
+    if (st != C2D_OK)
+        return st;
+    int slot = (int)(e - world->entries);
+    c2d_vec2 u = v2(0, 0);
+    if (direction.x != 0 || direction.y != 0)
+        u = v2_normalize_or(direction, v2(0, 0));
+    if (!world->one_way) {
+        if (u.x == 0 && u.y == 0)
+            return C2D_OK;
+        world->one_way = (c2d_vec2 *)calloc((size_t)world->capacity, sizeof *world->one_way);
+        if (!world->one_way)
+            return C2D_ERR_NO_MEMORY;
+    }
+    world->one_way[slot] = u;
+    return C2D_OK;
+}
+
+c2d_status c2d_world_get_one_way(const c2d_world *world, c2d_world_id id, c2d_vec2 *out)
+{
+    if (!world || !out)
+        return C2D_ERR_NULL;
+    const entry *e = lookup(world, id);
+    if (!e)
+        return C2D_ERR_RANGE;
+    *out = world->one_way ? world->one_way[e - world->entries] : v2(0, 0);
     return C2D_OK;
 }
 

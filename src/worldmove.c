@@ -199,7 +199,15 @@ static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mov
         s->shapes[n++] = shape;
     }
     s->n = n;
-    return c2d_static_set_new(s->shapes, n, NULL, &s->set);
+    st = c2d_static_set_new(s->shapes, n, NULL, &s->set);
+    /* One-way entries block only from their side, in the set as in the world. */
+    for (int k = 0; k < n && st == C2D_OK; k++) {
+        c2d_vec2 dir;
+        st = c2d_world_get_one_way(w, s->hits[k].id, &dir);
+        if (st == C2D_OK && (dir.x != 0 || dir.y != 0))
+            st = c2d_static_set_set_one_way(s->set, k, dir);
+    }
+    return st;
 }
 
 static double clamp_coordinate(double x)
@@ -219,13 +227,23 @@ static c2d_aabb grow(c2d_aabb box, double by)
     return box;
 }
 
-/* Runs the static-set contacts back to entries: tmp[i].index names scope entry index. */
-static void map_contacts(const scope *s, const c2d_sweep_contact *tmp, int written, c2d_world_contact *out)
+/* Runs the static-set records back to entries: tmp[i].contact.index names scope entry index. Into
+ * plain world contacts or into full records, whichever the caller gave. */
+static void map_contacts(const scope *s, const c2d_contact_record *tmp, int written, c2d_world_contact *out,
+                         c2d_contact_record *records)
 {
     for (int i = 0; i < written; i++) {
-        out[i].id = s->hits[tmp[i].index].id;
-        out[i].user = s->hits[tmp[i].index].user;
-        out[i].contact = tmp[i];
+        c2d_world_id id = s->hits[tmp[i].contact.index].id;
+        uintptr_t user = s->hits[tmp[i].contact.index].user;
+        if (out) {
+            out[i].id = id;
+            out[i].user = user;
+            out[i].contact = tmp[i].contact;
+        } else {
+            records[i] = tmp[i];
+            records[i].id = id;
+            records[i].user = user;
+        }
     }
 }
 
@@ -253,13 +271,14 @@ static double motion_extent(c2d_vec2 end, double travelled)
 static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement, c2d_ball *ball,
                              double dt, c2d_aabb box, double reach, const c2d_world_filter *filter,
                              c2d_world_response_fn respond, void *respond_ctx, const c2d_move_options *options,
-                             c2d_move_result *result, c2d_world_contact *contacts, int capacity)
+                             c2d_move_result *result, c2d_world_contact *contacts, c2d_contact_record *records,
+                             int capacity)
 {
     /* At least one contact is kept, so that a push-out (always the first contact) is seen. */
-    c2d_sweep_contact stack[STACK_HITS], *tmp = stack;
+    c2d_contact_record stack[STACK_HITS], *tmp = stack;
     int tcap = capacity > STACK_HITS ? capacity : STACK_HITS;
     if (tcap > STACK_HITS) {
-        tmp = (c2d_sweep_contact *)malloc((size_t)tcap * sizeof *tmp);
+        tmp = (c2d_contact_record *)malloc((size_t)tcap * sizeof *tmp);
         if (!tmp)
             return C2D_ERR_NO_MEMORY;
     }
@@ -277,13 +296,13 @@ static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d
         c2d_vec2 end;
         if (ball) {
             b = *ball;
-            st = c2d_static_set_step_ball(s.set, &b, dt, &o, &res, tmp, tcap);
+            st = c2d_static_set_step_ball_records(s.set, &b, dt, &o, &res, tmp, tcap);
             end = v2_sub(b.position, ball->position);
         } else {
-            st = c2d_static_set_move(s.set, mover, displacement, &o, &res, tmp, tcap);
+            st = c2d_static_set_move_records(s.set, mover, displacement, &o, &res, tmp, tcap);
             end = res.displacement;
         }
-        if (st != C2D_OK || res.count == 0 || !tmp[0].pushed_out)
+        if (st != C2D_OK || res.count == 0 || !tmp[0].contact.pushed_out)
             break;
         /* Pushed out first: grow the scope (at least doubling, so the rounds are few) unless it covers
          * the motion already, or the whole coordinate range. */
@@ -294,7 +313,7 @@ static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d
         scope_free(&s);
     }
     if (st == C2D_OK) {
-        map_contacts(&s, tmp, res.count < capacity ? res.count : capacity, contacts);
+        map_contacts(&s, tmp, res.count < capacity ? res.count : capacity, contacts, records);
         if (ball)
             *ball = b;
         if (result)
@@ -308,12 +327,12 @@ static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d
     return st;
 }
 
-c2d_status c2d_world_move(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
-                          const c2d_world_filter *filter, c2d_world_response_fn respond, void *respond_ctx,
-                          const c2d_move_options *options, c2d_move_result *result, c2d_world_contact *contacts,
-                          int capacity)
+static c2d_status world_move(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
+                             const c2d_world_filter *filter, c2d_world_response_fn respond, void *respond_ctx,
+                             const c2d_move_options *options, c2d_move_result *result, c2d_world_contact *contacts,
+                             c2d_contact_record *records, int capacity)
 {
-    if (!world || !mover || !result || (capacity > 0 && !contacts))
+    if (!world || !mover || !result || (capacity > 0 && !contacts && !records))
         return C2D_ERR_NULL;
     if (capacity < 0)
         return C2D_ERR_RANGE;
@@ -323,14 +342,33 @@ c2d_status c2d_world_move(const c2d_world *world, const c2d_shape *mover, c2d_ve
     if (st != C2D_OK)
         return st;
     return run_motion(world, mover, displacement, NULL, 0, c2d_shape_aabb(mover), fabs(displacement.x) + fabs(displacement.y),
-                      filter, respond, respond_ctx, options, result, contacts, capacity);
+                      filter, respond, respond_ctx, options, result, contacts, records, capacity);
 }
 
-c2d_status c2d_world_step_ball(const c2d_world *world, c2d_ball *ball, double dt, const c2d_world_filter *filter,
-                               c2d_world_response_fn respond, void *respond_ctx, const c2d_move_options *options,
-                               c2d_move_result *result, c2d_world_contact *contacts, int capacity)
+c2d_status c2d_world_move(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
+                          const c2d_world_filter *filter, c2d_world_response_fn respond, void *respond_ctx,
+                          const c2d_move_options *options, c2d_move_result *result, c2d_world_contact *contacts,
+                          int capacity)
 {
-    if (!world || !ball || (capacity > 0 && !contacts))
+    return world_move(world, mover, displacement, filter, respond, respond_ctx, options, result, contacts, NULL,
+                      capacity);
+}
+
+c2d_status c2d_world_move_records(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
+                                  const c2d_world_filter *filter, c2d_world_response_fn respond, void *respond_ctx,
+                                  const c2d_move_options *options, c2d_move_result *result,
+                                  c2d_contact_record *records, int capacity)
+{
+    return world_move(world, mover, displacement, filter, respond, respond_ctx, options, result, NULL, records,
+                      capacity);
+}
+
+static c2d_status world_step_ball(const c2d_world *world, c2d_ball *ball, double dt, const c2d_world_filter *filter,
+                                  c2d_world_response_fn respond, void *respond_ctx, const c2d_move_options *options,
+                                  c2d_move_result *result, c2d_world_contact *contacts, c2d_contact_record *records,
+                                  int capacity)
+{
+    if (!world || !ball || (capacity > 0 && !contacts && !records))
         return C2D_ERR_NULL;
     if (capacity < 0)
         return C2D_ERR_RANGE;
@@ -356,5 +394,22 @@ c2d_status c2d_world_step_ball(const c2d_world *world, c2d_ball *ball, double dt
     box.min = v2(ball->position.x - ball->radius, ball->position.y - ball->radius);
     box.max = v2(ball->position.x + ball->radius, ball->position.y + ball->radius);
     return run_motion(world, NULL, v2(0, 0), ball, dt, box, path, filter, respond, respond_ctx, options, result,
-                      contacts, capacity);
+                      contacts, records, capacity);
+}
+
+c2d_status c2d_world_step_ball(const c2d_world *world, c2d_ball *ball, double dt, const c2d_world_filter *filter,
+                               c2d_world_response_fn respond, void *respond_ctx, const c2d_move_options *options,
+                               c2d_move_result *result, c2d_world_contact *contacts, int capacity)
+{
+    return world_step_ball(world, ball, dt, filter, respond, respond_ctx, options, result, contacts, NULL,
+                           capacity);
+}
+
+c2d_status c2d_world_step_ball_records(const c2d_world *world, c2d_ball *ball, double dt,
+                                       const c2d_world_filter *filter, c2d_world_response_fn respond,
+                                       void *respond_ctx, const c2d_move_options *options, c2d_move_result *result,
+                                       c2d_contact_record *records, int capacity)
+{
+    return world_step_ball(world, ball, dt, filter, respond, respond_ctx, options, result, NULL, records,
+                           capacity);
 }
