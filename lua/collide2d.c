@@ -846,8 +846,17 @@ static void checkmoveopts(lua_State *L, int arg, c2d_move_options *o, c2d_respon
     lua_pop(L, 1);
 }
 
-/* Contacts reported by one move: the first CONTACTS of them. */
+/* Room for the contacts of one move on the C stack. A move that meets more runs again with room for
+ * all of them in a buffer the collector frees (garbage only for such rare moves); every contact is
+ * reported. */
 #define CONTACTS 64
+
+/* A buffer for n contact records, left on the Lua stack (which keeps it alive until the call ends). */
+static c2d_contact_record *more_records(lua_State *L, int n)
+{
+    luaL_checkstack(L, 1, "too many nested calls");
+    return (c2d_contact_record *)lua_newuserdata(L, (size_t)n * sizeof(c2d_contact_record));
+}
 
 /* Pushes out[k] when it is a table, else a new table with room for nrec fields, stored as out[k]:
  * tables the caller hands in are filled again, not replaced, so a reused list makes no garbage. */
@@ -868,10 +877,16 @@ static void set_number(lua_State *L, const char *key, double v)
     lua_setfield(L, -2, key);
 }
 
-/* Fills the record at the top of the stack with one contact's when, where, normal and response. */
-static void set_contact(lua_State *L, const c2d_sweep_contact *c)
+/* Fills the record at the top of the stack with one contact's when, where, normal and response, and
+ * where the mover was and how it went on. */
+static void set_contact(lua_State *L, const c2d_contact_record *rec)
 {
+    const c2d_sweep_contact *c = &rec->contact;
     int r = (int)c->response;
+    set_number(L, "moverX", rec->position.x);
+    set_number(L, "moverY", rec->position.y);
+    set_number(L, "vx", rec->velocity.x);
+    set_number(L, "vy", rec->velocity.y);
     set_number(L, "t", c->t);
     set_number(L, "x", c->point.x);
     set_number(L, "y", c->point.y);
@@ -1061,6 +1076,94 @@ static int s_setenabled(lua_State *L)
     return 1;
 }
 
+/* set:setTransform(i, x, y [, angle]) -> set: re-places shape i (angle defaults to its current one). */
+static int s_settransform(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    double x = luaL_checknumber(L, 3), y = luaL_checknumber(L, 4), angle;
+    if (lua_isnoneornil(L, 5))
+        CHECK(L, c2d_static_set_get_transform(b->set, i, NULL, &angle), 2, "");
+    else
+        angle = luaL_checknumber(L, 5);
+    CHECK(L, c2d_static_set_set_transform(b->set, i, vec(x, y), angle), 3, "cca");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* set:transform(i) -> x, y, angle: where shape i stands now. */
+static int s_transform(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    c2d_vec2 p;
+    double angle;
+    CHECK(L, c2d_static_set_get_transform(b->set, i, &p, &angle), 2, "");
+    lua_pushnumber(L, p.x);
+    lua_pushnumber(L, p.y);
+    lua_pushnumber(L, angle);
+    return 3;
+}
+
+/* set:setVelocity(i, vx, vy) -> set: shape i moves at (vx, vy) during later moves and ball steps. */
+static int s_setvelocity(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    double vx = luaL_checknumber(L, 3), vy = luaL_checknumber(L, 4);
+    CHECK(L, c2d_static_set_set_velocity(b->set, i, vec(vx, vy)), 3, "cc");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* set:velocity(i) -> vx, vy. */
+static int s_velocity(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    c2d_vec2 v;
+    CHECK(L, c2d_static_set_get_velocity(b->set, i, &v), 2, "");
+    lua_pushnumber(L, v.x);
+    lua_pushnumber(L, v.y);
+    return 2;
+}
+
+/* The one-way direction at args arg and arg + 1: nil (or nothing) for none. */
+static c2d_vec2 checkdirection(lua_State *L, int arg)
+{
+    if (lua_isnoneornil(L, arg) && lua_isnoneornil(L, arg + 1))
+        return vec(0, 0);
+    return vec(luaL_checknumber(L, arg), luaL_checknumber(L, arg + 1));
+}
+
+/* set:setOneWay(i, dx, dy) -> set: shape i blocks only movers coming from the side (dx, dy) points
+ * to; set:setOneWay(i) (or 0, 0) makes it solid from every side again. */
+static int s_setoneway(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    c2d_vec2 d = checkdirection(L, 3);
+    CHECK(L, c2d_static_set_set_one_way(b->set, i, d), 3, "cc");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* set:oneWay(i) -> dx, dy (a unit vector), or nil when shape i blocks from every side. */
+static int s_oneway(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    c2d_vec2 d;
+    CHECK(L, c2d_static_set_get_one_way(b->set, i, &d), 2, "");
+    if (d.x == 0 && d.y == 0) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushnumber(L, d.x);
+    lua_pushnumber(L, d.y);
+    return 2;
+}
+
 /* set:isEnabled(i) -> boolean. */
 static int s_isenabled(lua_State *L)
 {
@@ -1128,14 +1231,14 @@ static int s_pushout(lua_State *L)
 }
 
 /* Fills contacts[1..n] (index 0: no table) with a static set's contacts. */
-static void fill_set_contacts(lua_State *L, int contacts, const c2d_sweep_contact *c, int n)
+static void fill_set_contacts(lua_State *L, int contacts, const c2d_contact_record *c, int n)
 {
     int k;
     if (contacts == 0)
         return;
     for (k = 0; k < n; k++) {
-        record_at(L, contacts, k + 1, 8);
-        lua_pushinteger(L, (lua_Integer)c[k].index + 1);
+        record_at(L, contacts, k + 1, 12);
+        lua_pushinteger(L, (lua_Integer)c[k].contact.index + 1);
         lua_setfield(L, -2, "index");
         set_contact(L, &c[k]);
         lua_pop(L, 1);
@@ -1143,24 +1246,34 @@ static void fill_set_contacts(lua_State *L, int contacts, const c2d_sweep_contac
 }
 
 /* set:move(shape, dx, dy [, opts [, contacts]]) -> x, y, n: where the shape's position would end, and
- * the number of contacts met (at most CONTACTS are reported). The shape is not moved. */
+ * the number of contacts met, all of them written to contacts. The shape is not moved. */
 static int s_move(lua_State *L)
 {
     set_box *b = checkset(L, 1);
     c2d_shape *s = checkshape(L, 2);
     double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
-    int contacts = opt_table(L, 6), n;
+    int contacts = opt_table(L, 6), n, cap = 0;
     c2d_move_options o;
     c2d_move_result res;
-    c2d_sweep_contact buf[CONTACTS];
+    c2d_contact_record stack[CONTACTS], *buf = stack;
     c2d_vec2 p;
     checkmoveopts(L, 5, &o, b->responses, b->n, C2D_RESPONSE_SLIDE, 0, NULL);
+    if (contacts)
+        cap = CONTACTS;
     /* Reading opts may have run metamethods: check the set and the shape again. */
     b = checkset(L, 1);
     s = checkshape(L, 2);
-    CHECK(L, c2d_static_set_move(b->set, s, vec(dx, dy), &o, &res, buf, contacts ? CONTACTS : 0), 3, "cc");
+    CHECK(L, c2d_static_set_move_records(b->set, s, vec(dx, dy), &o, &res, buf, cap), 3, "cc");
+    if (contacts && res.count > cap) {
+        /* More contacts than room: the same move again, with room for all (it changes nothing). */
+        cap = res.count;
+        buf = more_records(L, cap);
+        b = checkset(L, 1); /* the allocation may have run a finalizer */
+        s = checkshape(L, 2);
+        CHECK(L, c2d_static_set_move_records(b->set, s, vec(dx, dy), &o, &res, buf, cap), 3, "cc");
+    }
     CHECK(L, c2d_shape_get_position(s, &p), 2, "");
-    n = res.count < CONTACTS ? res.count : CONTACTS;
+    n = res.count;
     fill_set_contacts(L, contacts, buf, n);
     lua_pushnumber(L, p.x + res.displacement.x);
     lua_pushnumber(L, p.y + res.displacement.y);
@@ -1175,18 +1288,30 @@ static int s_stepball(lua_State *L)
     set_box *b = checkset(L, 1);
     c2d_ball ball;
     double dt;
-    int contacts = opt_table(L, 9), n;
+    int contacts = opt_table(L, 9), n, cap = 0;
     c2d_move_options o;
     c2d_move_result res;
-    c2d_sweep_contact buf[CONTACTS];
+    c2d_contact_record stack[CONTACTS], *buf = stack;
+    c2d_ball start;
     ball.position = vec(luaL_checknumber(L, 2), luaL_checknumber(L, 3));
     ball.velocity = vec(luaL_checknumber(L, 4), luaL_checknumber(L, 5));
     ball.radius = luaL_checknumber(L, 6);
     dt = luaL_checknumber(L, 7);
     checkmoveopts(L, 8, &o, b->responses, b->n, C2D_RESPONSE_BOUNCE, 0, NULL);
+    if (contacts)
+        cap = CONTACTS;
     b = checkset(L, 1); /* reading opts may have run metamethods */
-    CHECK(L, c2d_static_set_step_ball(b->set, &ball, dt, &o, &res, buf, contacts ? CONTACTS : 0), 2, "ccccsn");
-    n = res.count < CONTACTS ? res.count : CONTACTS;
+    start = ball;
+    CHECK(L, c2d_static_set_step_ball_records(b->set, &ball, dt, &o, &res, buf, cap), 2, "ccccsn");
+    if (contacts && res.count > cap) {
+        /* More contacts than room: the same step again from the same start, with room for all. */
+        cap = res.count;
+        buf = more_records(L, cap);
+        b = checkset(L, 1); /* the allocation may have run a finalizer */
+        ball = start;
+        CHECK(L, c2d_static_set_step_ball_records(b->set, &ball, dt, &o, &res, buf, cap), 2, "ccccsn");
+    }
+    n = res.count;
     fill_set_contacts(L, contacts, buf, n);
     lua_pushnumber(L, ball.position.x);
     lua_pushnumber(L, ball.position.y);
@@ -1538,6 +1663,34 @@ static int w_setbits(lua_State *L)
     CHECK(L, c2d_world_set_bits(wb->world, sb->id, category, mask), 2, "");
     lua_settop(L, 2);
     return 1;
+}
+
+/* world:setOneWay(shape, dx, dy) -> shape: the shape's entry blocks world moves and ball steps only
+ * from the side (dx, dy) points to; world:setOneWay(shape) makes it solid from every side again. */
+static int w_setoneway(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *sb = checkmember(L, 2, wb);
+    c2d_vec2 d = checkdirection(L, 3);
+    CHECK(L, c2d_world_set_one_way(wb->world, sb->id, d), 3, "cc");
+    lua_settop(L, 2);
+    return 1;
+}
+
+/* world:oneWay(shape) -> dx, dy, or nil when the entry blocks from every side. */
+static int w_oneway(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *sb = checkmember(L, 2, wb);
+    c2d_vec2 d;
+    CHECK(L, c2d_world_get_one_way(wb->world, sb->id, &d), 2, "");
+    if (d.x == 0 && d.y == 0) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushnumber(L, d.x);
+    lua_pushnumber(L, d.y);
+    return 2;
 }
 
 /* world:bits(shape) -> category, mask. */
@@ -2021,19 +2174,19 @@ static int w_pairs(lua_State *L)
 }
 
 /* Fills contacts[1..n] (index 0: no table) with a world's contacts. */
-static void fill_world_contacts(lua_State *L, const callback_ctx *cc, int contacts, const c2d_world_contact *c,
+static void fill_world_contacts(lua_State *L, const callback_ctx *cc, int contacts, const c2d_contact_record *c,
                                 int n)
 {
     int k;
     if (contacts == 0)
         return;
     for (k = 0; k < n; k++) {
-        record_at(L, contacts, k + 1, 9);
+        record_at(L, contacts, k + 1, 13);
         getkey(L, cc->shapes, c[k].user);
         lua_setfield(L, -2, "shape");
         getkey(L, cc->values, c[k].user);
         lua_setfield(L, -2, "value");
-        set_contact(L, &c[k].contact);
+        set_contact(L, &c[k]);
         lua_pop(L, 1);
     }
 }
@@ -2045,13 +2198,13 @@ static int w_move(lua_State *L)
     world_box *wb = checkworld(L, 1);
     shape_box *mover = checkshapebox(L, 2);
     double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
-    int contacts = opt_table(L, 7), n;
+    int contacts = opt_table(L, 7), n, cap = 0;
     callback_ctx cc;
     c2d_world_filter filter;
     const c2d_world_filter *f;
     c2d_move_options o;
     c2d_move_result res;
-    c2d_world_contact buf[CONTACTS];
+    c2d_contact_record stack[CONTACTS], *buf = stack;
     c2d_vec2 p;
     c2d_status st;
     if (mover->shape == NULL)
@@ -2060,16 +2213,30 @@ static int w_move(lua_State *L)
     begin_call(L, 1, &cc);
     checkmoveopts(L, 5, &o, NULL, 0, C2D_RESPONSE_SLIDE, cc.respond, &cc.has_respond);
     f = checkfilter(L, 6, &cc, &filter);
+    if (contacts)
+        cap = CONTACTS;
     check_live(L, wb, mover);
     enter(wb, mover, &cc);
-    st = c2d_world_move(wb->world, mover->shape, vec(dx, dy), f, cc.has_respond ? respond_cb : NULL, &cc, &o,
-                        &res, buf, contacts ? CONTACTS : 0);
+    st = c2d_world_move_records(wb->world, mover->shape, vec(dx, dy), f, cc.has_respond ? respond_cb : NULL, &cc,
+                                &o, &res, buf, cap);
     leave(wb, mover, &cc);
     raise_callback_error(L, &cc);
+    if (st == C2D_OK && contacts && res.count > cap) {
+        /* More contacts than room: the same move again with room for all (its callbacks are asked
+         * again). */
+        cap = res.count;
+        buf = more_records(L, cap);
+        check_live(L, wb, mover);
+        enter(wb, mover, &cc);
+        st = c2d_world_move_records(wb->world, mover->shape, vec(dx, dy), f, cc.has_respond ? respond_cb : NULL,
+                                    &cc, &o, &res, buf, cap);
+        leave(wb, mover, &cc);
+        raise_callback_error(L, &cc);
+    }
     if (st != C2D_OK)
         return status_error(L, st, 3, "cc");
     CHECK(L, c2d_shape_get_position(mover->shape, &p), 2, "");
-    n = res.count < CONTACTS ? res.count : CONTACTS;
+    n = res.count;
     fill_world_contacts(L, &cc, contacts, buf, n);
     lua_pushnumber(L, p.x + res.displacement.x);
     lua_pushnumber(L, p.y + res.displacement.y);
@@ -2084,13 +2251,14 @@ static int w_stepball(lua_State *L)
     world_box *wb = checkworld(L, 1);
     c2d_ball ball;
     double dt;
-    int contacts = opt_table(L, 10), n;
+    int contacts = opt_table(L, 10), n, cap = 0;
     callback_ctx cc;
     c2d_world_filter filter;
     const c2d_world_filter *f;
     c2d_move_options o;
     c2d_move_result res;
-    c2d_world_contact buf[CONTACTS];
+    c2d_contact_record stack[CONTACTS], *buf = stack;
+    c2d_ball start;
     c2d_status st;
     ball.position = vec(luaL_checknumber(L, 2), luaL_checknumber(L, 3));
     ball.velocity = vec(luaL_checknumber(L, 4), luaL_checknumber(L, 5));
@@ -2100,15 +2268,30 @@ static int w_stepball(lua_State *L)
     begin_call(L, 1, &cc);
     checkmoveopts(L, 8, &o, NULL, 0, C2D_RESPONSE_BOUNCE, cc.respond, &cc.has_respond);
     f = checkfilter(L, 9, &cc, &filter);
+    if (contacts)
+        cap = CONTACTS;
     check_live(L, wb, NULL);
     enter(wb, NULL, &cc);
-    st = c2d_world_step_ball(wb->world, &ball, dt, f, cc.has_respond ? respond_cb : NULL, &cc, &o, &res, buf,
-                             contacts ? CONTACTS : 0);
+    start = ball;
+    st = c2d_world_step_ball_records(wb->world, &ball, dt, f, cc.has_respond ? respond_cb : NULL, &cc, &o, &res,
+                                     buf, cap);
     leave(wb, NULL, &cc);
     raise_callback_error(L, &cc);
+    if (st == C2D_OK && contacts && res.count > cap) {
+        /* As in world:move: again from the same start, with room for all. */
+        cap = res.count;
+        buf = more_records(L, cap);
+        ball = start;
+        check_live(L, wb, NULL);
+        enter(wb, NULL, &cc);
+        st = c2d_world_step_ball_records(wb->world, &ball, dt, f, cc.has_respond ? respond_cb : NULL, &cc, &o,
+                                         &res, buf, cap);
+        leave(wb, NULL, &cc);
+        raise_callback_error(L, &cc);
+    }
     if (st != C2D_OK)
         return status_error(L, st, 2, "ccccsn");
-    n = res.count < CONTACTS ? res.count : CONTACTS;
+    n = res.count;
     fill_world_contacts(L, &cc, contacts, buf, n);
     lua_pushnumber(L, ball.position.x);
     lua_pushnumber(L, ball.position.y);
@@ -2182,10 +2365,16 @@ static const luaL_Reg set_methods[] = {
     {"isSeam", s_isseam},
     {"markNeighbours", s_markneighbours},
     {"move", s_move},
+    {"oneWay", s_oneway},
     {"pushOut", s_pushout},
     {"setEnabled", s_setenabled},
+    {"setOneWay", s_setoneway},
+    {"setTransform", s_settransform},
+    {"setVelocity", s_setvelocity},
     {"stepBall", s_stepball},
     {"sweep", s_sweep},
+    {"transform", s_transform},
+    {"velocity", s_velocity},
     {NULL, NULL},
 };
 
@@ -2203,6 +2392,7 @@ static const luaL_Reg world_methods[] = {
     {"destroy", w_destroy},
     {"has", w_has},
     {"move", w_move},
+    {"oneWay", w_oneway},
     {"optimize", w_optimize},
     {"pairs", w_pairs},
     {"queryPoint", w_querypoint},
@@ -2212,6 +2402,7 @@ static const luaL_Reg world_methods[] = {
     {"raycastAll", w_raycastall},
     {"remove", w_remove},
     {"setBits", w_setbits},
+    {"setOneWay", w_setoneway},
     {"setValue", w_setvalue},
     {"stepBall", w_stepball},
     {"update", w_update},

@@ -390,13 +390,15 @@ describe('set:move(shape, dx, dy [, opts [, contacts]])', function()
     assert.is_true(contacts[1].pushedOut)
   end)
 
-  it('reports at most 64 contacts', function()
-    -- A ball rattling between two close walls meets a contact per bounce.
+  it('reports every contact, however many', function()
+    -- A ball rattling between two close walls meets a contact per bounce, until the stepper gives up
+    -- after 256 (a wedge narrower than the mover).
     local walls = collide2d.staticset({ collide2d.rectangle(-10, -100, 10, 1000), collide2d.rectangle(2.5, -100, 10, 1000) })
     local contacts = {}
     local _, _, _, _, n = walls:stepBall(1, 0, 100, 1, 1, 1, nil, contacts)
-    assert.are.equal(64, n)
-    assert.are.equal(64, #contacts)
+    assert.is_true(n > 64)
+    assert.are.equal(n, #contacts)
+    for k = 1, n do assert.is_number(contacts[k].moverX) end
   end)
 
   it('raises the standard errors', function()
