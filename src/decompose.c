@@ -48,6 +48,19 @@ typedef struct hole_key {
     int ring, m; /* the hole and the index of that point */
 } hole_key;
 
+/* A point of the kd-tree of step 3 (its node's coordinates, kept beside it for the scan). */
+typedef struct kd_item {
+    double x, y;
+    int node;
+} kd_item;
+
+/* A box of the kd-tree: the bounds of items[lo .. hi), its children (boxes kids and kids + 1, or -1 for
+ * a leaf), and how many of its items still count. */
+typedef struct kd_box {
+    double lox, loy, hix, hiy;
+    int lo, hi, kids, active;
+} kd_box;
+
 typedef struct work {
     c2d_vec2 *p;         /* cleaned points */
     int *start;          /* ring r is p[start[r] .. start[r + 1]) */
@@ -55,8 +68,13 @@ typedef struct work {
     int rings, n;
     int *cprev, *cnext, *stack; /* scratch for cleaning one ring */
     int *prev, *next, *pt, *copy; /* polygon nodes; copy links the nodes of one point, -1 at the end */
+    int *prev0, *next0;  /* the links as bridged, for the second triangulation */
     signed char *turn;   /* orientation of each node with its neighbours, while ear clipping */
-    unsigned char *gone; /* node clipped */
+    signed char *ear;    /* whether a node is an ear: 1, 0, or -1 not known */
+    kd_item *items;      /* the kd-tree of nodes that may block an ear (see step 3) */
+    kd_box *boxes;
+    int *kd_pos;         /* each node's place in items, -1 when not (or no longer) there */
+    int box_count;
     unsigned char *merged; /* ring joined to the outline */
     int nodes;
     hole_key *holes;
@@ -64,7 +82,7 @@ typedef struct work {
     int tris;
     int *org, *hnext, *hprev, *twin; /* half-edges of the triangles, then of the merged parts */
     unsigned char *dead;
-    int *keys;           /* half-edge pairs (lo, hi point) and index, for matching twins */
+    int *keys;           /* scratch for matching twins: bucket starts, half-edges, slots */
 } work;
 
 /* Places the arrays of w in base (or only measures them when base is NULL): for nraw input points and
@@ -91,6 +109,8 @@ static size_t lay_out(work *w, unsigned char *base, int nraw, int h)
     C2D_TAKE(next, int, nodes);
     C2D_TAKE(pt, int, nodes);
     C2D_TAKE(copy, int, nodes);
+    C2D_TAKE(prev0, int, nodes);
+    C2D_TAKE(next0, int, nodes);
     C2D_TAKE(tri, int, 3 * tris);
     C2D_TAKE(org, int, half);
     C2D_TAKE(hnext, int, half);
@@ -98,7 +118,10 @@ static size_t lay_out(work *w, unsigned char *base, int nraw, int h)
     C2D_TAKE(twin, int, half);
     C2D_TAKE(keys, int, 3 * half);
     C2D_TAKE(turn, signed char, nodes);
-    C2D_TAKE(gone, unsigned char, nodes);
+    C2D_TAKE(ear, signed char, nodes);
+    C2D_TAKE(items, kd_item, nodes);
+    C2D_TAKE(boxes, kd_box, nodes + 1);
+    C2D_TAKE(kd_pos, int, nodes);
     C2D_TAKE(dead, unsigned char, half);
     C2D_TAKE(merged, unsigned char, h + 1);
 #undef C2D_TAKE
@@ -110,6 +133,16 @@ static int ring_next(const work *w, int i)
 {
     int r = w->ring[i];
     return i + 1 < w->start[r + 1] ? i + 1 : w->start[r];
+}
+
+/* c2d_orient, answering at once for three points on one horizontal or vertical line: rectilinear
+ * outlines put many such triples through every step, and their zero is the one sign the
+ * floating-point filter never certifies, so each would take the slow exact path. */
+static int orient(c2d_vec2 a, c2d_vec2 b, c2d_vec2 c)
+{
+    if ((a.x == b.x && a.x == c.x) || (a.y == b.y && a.y == c.y))
+        return 0;
+    return c2d_orient(a, b, c);
 }
 
 /* ---- step 1: cleaning ------------------------------------------------------------------------- */
@@ -137,7 +170,7 @@ static c2d_status clean_ring(work *w, const c2d_vec2 *src, int m, int off, int o
     if (k < 3)
         return C2D_ERR_DEGENERATE;
     /* p[1] differs from p[0], so all points are on one line exactly when each is on theirs. */
-    for (i = 2; i < k && c2d_orient(p[0], p[1], p[i]) == 0; i++)
+    for (i = 2; i < k && orient(p[0], p[1], p[i]) == 0; i++)
         ;
     if (i == k)
         return C2D_ERR_DEGENERATE;
@@ -157,7 +190,7 @@ static c2d_status clean_ring(work *w, const c2d_vec2 *src, int m, int off, int o
             continue;
         a = pv[c];
         b = nx[c];
-        if (c2d_orient(p[a], p[c], p[b]) != 0)
+        if (orient(p[a], p[c], p[b]) != 0)
             continue;
         if (!strictly_between(p[a], p[c], p[b]))
             return C2D_ERR_NOT_SIMPLE;
@@ -177,7 +210,7 @@ static c2d_status clean_ring(work *w, const c2d_vec2 *src, int m, int off, int o
     for (i = 1; i < kept; i++)
         if (p[i].x < p[low].x || (p[i].x == p[low].x && p[i].y < p[low].y))
             low = i;
-    int o = c2d_orient(p[low > 0 ? low - 1 : kept - 1], p[low], p[low + 1 < kept ? low + 1 : 0]);
+    int o = orient(p[low > 0 ? low - 1 : kept - 1], p[low], p[low + 1 < kept ? low + 1 : 0]);
     if ((o < 0) == (outer != 0)) {
         for (int x = 0, y = kept - 1; x < y; x++, y--) {
             c2d_vec2 t = p[x];
@@ -191,16 +224,20 @@ static c2d_status clean_ring(work *w, const c2d_vec2 *src, int m, int off, int o
 
 /* ---- uniform grids ---------------------------------------------------------------------------- */
 
-/* A grid over a box of cols x rows cells. A point's cell comes from (x - minx) * sx rounded down: each
- * step is monotone in x, so a point inside any box built from input coordinates lands in a cell of that
- * box's cell range, exactly. Cell contents are a counting sort: cell c holds items[start[c] ..
- * start[c + 1]). */
+/* A grid over a box of cols x rows cells. A point's column is (x - minx) * sx rounded down (clamped),
+ * its row likewise: each step is monotone, so a point inside any box of input coordinates lands in
+ * that box's range of cells, exactly; and every term is relative to the box, in cell units (at most
+ * 2^17 of them), so a computed cell coordinate is within about 1e-11 of the exact one. Cell contents
+ * are a counting sort: cell c holds items[start[c] .. start[c + 1]). */
 typedef struct grid {
     double minx, miny, sx, sy;
     int cols, rows;
     int *start;
     int *items;
 } grid;
+
+/* How far, in cells, a segment's cells reach past it: far above the rounding, far below a cell. */
+#define C2D_CELL_SLACK 1e-6
 
 static int clamp_cell(double u, int count)
 {
@@ -255,38 +292,13 @@ static int grid_row(const grid *g, double y)
     return clamp_cell((y - g->miny) * g->sy, g->rows);
 }
 
-/* A counting sort in two passes over the same calls: with items NULL, counts (start[cell + 1]++);
- * after grid_prefix, fills (items[start[cell]++] = id), which leaves start[c] at the end of cell c
- * until grid_unshift moves it back. */
-static void grid_put(grid *g, int cell, int id)
-{
-    if (g->items)
-        g->items[g->start[cell]++] = id;
-    else
-        g->start[cell + 1]++;
-}
+typedef void (*cell_fn)(void *ctx, int cell);
 
-/* Turns counts into starts (before filling), and the cursors back into starts (after). */
-static void grid_prefix(grid *g)
-{
-    int cells = g->cols * g->rows;
-    for (int c = 0; c < cells; c++)
-        g->start[c + 1] += g->start[c];
-}
-static void grid_unshift(grid *g)
-{
-    for (int c = g->cols * g->rows; c > 0; c--)
-        g->start[c] = g->start[c - 1];
-    g->start[0] = 0;
-}
-
-/* Puts segment a-b in every cell within about one cell of it. Along its longer axis (in cell units)
- * it steps cell by cell, and takes the rows (or columns) its line spans there, widened by one on each
- * side and one cell past each end: the rounding of these few operations is far below a cell (every
- * term is relative to the box, and cells are at least the box over 2^17), so the widening holds every
- * cell the exact segment passes through, and the exact point where two segments meet, or where a
- * segment meets a horizontal ray, lies in a cell holding both. */
-static void grid_segment(grid *g, c2d_vec2 a, c2d_vec2 b, int id)
+/* Calls fn for every cell within C2D_CELL_SLACK of segment a-b: along its longer axis (in cell units),
+ * cell by cell, the rows (or columns) its line spans there. The slack covers the rounding, so the exact
+ * point where two segments meet, or where a segment crosses a horizontal line, lies in a cell fn is
+ * called for with each. */
+static void grid_segment(const grid *g, c2d_vec2 a, c2d_vec2 b, cell_fn fn, void *ctx)
 {
     double ua = (a.x - g->minx) * g->sx, va = (a.y - g->miny) * g->sy;
     double ub = (b.x - g->minx) * g->sx, vb = (b.y - g->miny) * g->sy;
@@ -309,16 +321,50 @@ static void grid_segment(grid *g, c2d_vec2 a, c2d_vec2 b, int id)
         vb = t;
     }
     double slope = ub > ua ? (vb - va) / (ub - ua) : 0;
-    int c0 = clamp_cell(floor(ua) - 1, major), c1 = clamp_cell(floor(ub) + 1, major);
+    int c0 = clamp_cell(floor(ua - C2D_CELL_SLACK), major), c1 = clamp_cell(floor(ub + C2D_CELL_SLACK), major);
     for (int c = c0; c <= c1; c++) {
         double u0 = c2d_maxd(ua, c), u1 = c2d_mind(ub, c + 1.0);
         if (u0 > u1)
             u0 = u1 = c < ua ? ua : ub;
         double v0 = va + (u0 - ua) * slope, v1 = va + (u1 - ua) * slope;
-        int r0 = clamp_cell(floor(c2d_mind(v0, v1)) - 1, minor), r1 = clamp_cell(floor(c2d_maxd(v0, v1)) + 1, minor);
+        int r0 = clamp_cell(floor(c2d_mind(v0, v1) - C2D_CELL_SLACK), minor);
+        int r1 = clamp_cell(floor(c2d_maxd(v0, v1) + C2D_CELL_SLACK), minor);
         for (int r = r0; r <= r1; r++)
-            grid_put(g, steep ? c * g->cols + r : r * g->cols + c, id);
+            fn(ctx, steep ? c * g->cols + r : r * g->cols + c);
     }
+}
+
+/* Filling the grid, a counting sort in two passes over the same cells: count_cell counts
+ * (start[cell + 1]++); after grid_prefix, fill_cell places (items[start[cell]++] = id), which leaves
+ * start[c] at the end of cell c until grid_unshift moves it back. */
+typedef struct grid_fill {
+    grid *g;
+    int id;
+} grid_fill;
+
+static void count_cell(void *ctx, int cell)
+{
+    ((grid_fill *)ctx)->g->start[cell + 1]++;
+}
+
+static void fill_cell(void *ctx, int cell)
+{
+    grid_fill *f = (grid_fill *)ctx;
+    f->g->items[f->g->start[cell]++] = f->id;
+}
+
+static void grid_prefix(grid *g)
+{
+    int cells = g->cols * g->rows;
+    for (int c = 0; c < cells; c++)
+        g->start[c + 1] += g->start[c];
+}
+
+static void grid_unshift(grid *g)
+{
+    for (int c = g->cols * g->rows; c > 0; c--)
+        g->start[c] = g->start[c - 1];
+    g->start[0] = 0;
 }
 
 /* ---- step 1: validation ----------------------------------------------------------------------- */
@@ -336,10 +382,10 @@ static int segments_meet(c2d_vec2 a, c2d_vec2 b, c2d_vec2 c, c2d_vec2 d)
     if (c2d_maxd(a.x, b.x) < c2d_mind(c.x, d.x) || c2d_maxd(c.x, d.x) < c2d_mind(a.x, b.x) ||
         c2d_maxd(a.y, b.y) < c2d_mind(c.y, d.y) || c2d_maxd(c.y, d.y) < c2d_mind(a.y, b.y))
         return 0;
-    int o1 = c2d_orient(a, b, c), o2 = c2d_orient(a, b, d);
+    int o1 = orient(a, b, c), o2 = orient(a, b, d);
     if (o1 * o2 > 0)
         return 0;
-    int o3 = c2d_orient(c, d, a), o4 = c2d_orient(c, d, b);
+    int o3 = orient(c, d, a), o4 = orient(c, d, b);
     if (o3 * o4 > 0)
         return 0;
     if (o1 != 0 || o2 != 0 || o3 != 0 || o4 != 0)
@@ -355,10 +401,36 @@ static int neighbours(const work *w, int e, int f)
     return w->ring[e] == w->ring[f] && (ring_next(w, e) == f || ring_next(w, f) == e);
 }
 
+/* Edge e against every later edge in its cells, each once (stamp[f] == e once tested). */
+typedef struct pair_test {
+    const work *w;
+    const grid *g;
+    int *stamp;
+    int e, met;
+} pair_test;
+
+static void test_cell(void *ctx, int cell)
+{
+    pair_test *t = (pair_test *)ctx;
+    const work *w = t->w;
+    int e = t->e;
+    c2d_vec2 a = w->p[e], b = w->p[ring_next(w, e)];
+    for (int i = t->g->start[cell]; i < t->g->start[cell + 1] && !t->met; i++) {
+        int f = t->g->items[i];
+        if (f <= e || t->stamp[f] == e)
+            continue;
+        t->stamp[f] = e;
+        if (!neighbours(w, e, f) && segments_meet(a, b, w->p[f], w->p[ring_next(w, f)]))
+            t->met = 1;
+    }
+}
+
 /* Every edge against the edges near it, then each hole's nesting, on one grid of edges. */
 static c2d_status validate(work *w)
 {
     grid g;
+    grid_fill fill;
+    pair_test pairs;
     int n = w->n, cells;
     grid_shape(&g, w->p, n, 2 * n);
     cells = g.cols * g.rows;
@@ -366,38 +438,38 @@ static c2d_status validate(work *w)
     g.start = (int *)calloc((size_t)cells + 1, sizeof(int));
     if (!g.start)
         return C2D_ERR_NO_MEMORY;
-    for (int e = 0; e < n; e++)
-        grid_segment(&g, w->p[e], w->p[ring_next(w, e)], e);
+    fill.g = &g;
+    for (int e = 0; e < n; e++) {
+        fill.id = e;
+        grid_segment(&g, w->p[e], w->p[ring_next(w, e)], count_cell, &fill);
+    }
     grid_prefix(&g);
     size_t total = (size_t)g.start[cells];
-    /* items, then for the nesting rays a stamp per edge, and per ring a parity, a stamp and a slot in
-     * the list of rings met. */
+    /* items, then a stamp per edge, and per ring a parity, a stamp and a slot in the list of rings a
+     * nesting ray met. */
     g.items = (int *)malloc((total + (size_t)n + 3 * (size_t)w->rings) * sizeof(int));
     if (!g.items) {
         free(g.start);
         return C2D_ERR_NO_MEMORY;
     }
     int *stamp = g.items + total, *parity = stamp + n, *met = parity + w->rings, *touched = met + w->rings;
-    for (int e = 0; e < n; e++)
-        grid_segment(&g, w->p[e], w->p[ring_next(w, e)], e);
+    for (int e = 0; e < n; e++) {
+        fill.id = e;
+        grid_segment(&g, w->p[e], w->p[ring_next(w, e)], fill_cell, &fill);
+    }
     grid_unshift(&g);
 
-    c2d_status st = C2D_OK;
-    for (int c = 0; c < cells && st == C2D_OK; c++) {
-        for (int i = g.start[c]; i < g.start[c + 1] && st == C2D_OK; i++) {
-            int e = g.items[i];
-            c2d_vec2 a = w->p[e], b = w->p[ring_next(w, e)];
-            for (int j = i + 1; j < g.start[c + 1]; j++) {
-                int f = g.items[j];
-                if (neighbours(w, e, f))
-                    continue;
-                if (segments_meet(a, b, w->p[f], w->p[ring_next(w, f)])) {
-                    st = C2D_ERR_NOT_SIMPLE;
-                    break;
-                }
-            }
-        }
+    for (int e = 0; e < n; e++)
+        stamp[e] = -1;
+    pairs.w = w;
+    pairs.g = &g;
+    pairs.stamp = stamp;
+    pairs.met = 0;
+    for (int e = 0; e < n && !pairs.met; e++) {
+        pairs.e = e;
+        grid_segment(&g, w->p[e], w->p[ring_next(w, e)], test_cell, &pairs);
     }
+    c2d_status st = pairs.met ? C2D_ERR_NOT_SIMPLE : C2D_OK;
 
     /* No two rings meet, so each hole is wholly inside or outside each other ring: count the crossings
      * of a ray from one of its points to the right, with the usual half-open rule (an edge counts when
@@ -422,7 +494,7 @@ static c2d_status validate(work *w)
                 c2d_vec2 a = w->p[e], b = w->p[ring_next(w, e)];
                 if ((a.y > q.y) == (b.y > q.y))
                     continue;
-                if ((a.y < b.y ? c2d_orient(a, b, q) : c2d_orient(b, a, q)) > 0) {
+                if ((a.y < b.y ? orient(a, b, q) : orient(b, a, q)) > 0) {
                     int s = w->ring[e];
                     if (met[s] != r) {
                         met[s] = r;
@@ -456,8 +528,8 @@ static c2d_vec2 node_point(const work *w, int u)
 static int in_wedge(const work *w, int v, c2d_vec2 m)
 {
     c2d_vec2 pu = node_point(w, w->prev[v]), pv = node_point(w, v), pw = node_point(w, w->next[v]);
-    int turn = c2d_orient(pu, pv, pw);
-    int left_out = c2d_orient(pv, pw, m) > 0, right_in = c2d_orient(pv, pu, m) < 0;
+    int turn = orient(pu, pv, pw);
+    int left_out = orient(pv, pw, m) > 0, right_in = orient(pv, pu, m) < 0;
     if (turn > 0)
         return left_out && right_in;
     if (turn < 0)
@@ -484,12 +556,12 @@ static int edge_order(c2d_vec2 a1, c2d_vec2 b1, c2d_vec2 a2, c2d_vec2 b2)
     q[1] = b1;
     for (int i = 0; i < 2; i++)
         if (!v2_eq(q[i], a2) && !v2_eq(q[i], b2) && q[i].y >= a2.y && q[i].y <= b2.y)
-            return c2d_orient(a2, b2, q[i]) > 0 ? -1 : 1;
+            return orient(a2, b2, q[i]) > 0 ? -1 : 1;
     q[0] = a2;
     q[1] = b2;
     for (int i = 0; i < 2; i++)
         if (!v2_eq(q[i], a1) && !v2_eq(q[i], b1) && q[i].y >= a1.y && q[i].y <= b1.y)
-            return c2d_orient(a1, b1, q[i]) > 0 ? 1 : -1;
+            return orient(a1, b1, q[i]) > 0 ? 1 : -1;
     return 0;
 }
 
@@ -516,7 +588,7 @@ static c2d_status bridge(work *w, int m)
             if (hit_v >= 0)
                 better = a.x < w->p[hit_v].x;
             else if (hit_e >= 0)
-                better = c2d_orient(elo, ehi, a) > 0;
+                better = orient(elo, ehi, a) > 0;
             else
                 better = 1;
             if (better) {
@@ -527,11 +599,11 @@ static c2d_status bridge(work *w, int m)
         if ((a.y < mp.y && b.y > mp.y) || (a.y > mp.y && b.y < mp.y)) {
             c2d_vec2 lo, hi;
             edge_up(w, u, &lo, &hi);
-            if (c2d_orient(lo, hi, mp) <= 0)
+            if (orient(lo, hi, mp) <= 0)
                 continue; /* crosses left of m */
             int better;
             if (hit_v >= 0)
-                better = c2d_orient(lo, hi, w->p[hit_v]) < 0;
+                better = orient(lo, hi, w->p[hit_v]) < 0;
             else if (hit_e >= 0)
                 better = edge_order(lo, hi, elo, ehi) < 0;
             else
@@ -564,10 +636,10 @@ static c2d_status bridge(work *w, int m)
             c2d_vec2 q = node_point(w, u);
             if (side > 0 ? q.y < mp.y : q.y > mp.y)
                 continue;
-            if (c2d_orient(mp, ep, q) * side > 0 || c2d_orient(elo, ehi, q) < 0)
+            if (orient(mp, ep, q) * side > 0 || orient(elo, ehi, q) < 0)
                 continue;
             c2d_vec2 t = w->p[target];
-            int o = c2d_orient(mp, t, q);
+            int o = orient(mp, t, q);
             if (o * side < 0 || (o == 0 && q.x < t.x))
                 target = w->pt[u];
         }
@@ -648,122 +720,189 @@ static c2d_status bridge_all(work *w)
 
 static int node_turn(const work *w, int u)
 {
-    return c2d_orient(node_point(w, w->prev[u]), node_point(w, u), node_point(w, w->next[u]));
+    return orient(node_point(w, w->prev[u]), node_point(w, u), node_point(w, w->next[u]));
+}
+
+/* The nodes that can block an ear, reflex and straight ones, in a kd-tree: a box is split at the median
+ * of its longer side, down to leaves of C2D_KD_LEAF. Each box keeps the bounds of its points and how
+ * many still count: a point drops out when its node turns convex, and a node never turns back (its
+ * angle only shrinks as ears go). A query skips a box that is apart from the triangle's, or wholly
+ * beyond one of the triangle's edges (its corner farthest inside is outside, an exact sign), so that a
+ * long thin triangle, like the fans that cover a straight spine, costs about its own size rather than
+ * its bounding box's. */
+#define C2D_KD_LEAF 8
+
+static int kd_by_x(const void *x, const void *y)
+{
+    const kd_item *a = (const kd_item *)x, *b = (const kd_item *)y;
+    if (a->x != b->x)
+        return a->x < b->x ? -1 : 1;
+    if (a->y != b->y)
+        return a->y < b->y ? -1 : 1;
+    return (a->node > b->node) - (a->node < b->node);
+}
+
+static int kd_by_y(const void *x, const void *y)
+{
+    const kd_item *a = (const kd_item *)x, *b = (const kd_item *)y;
+    if (a->y != b->y)
+        return a->y < b->y ? -1 : 1;
+    if (a->x != b->x)
+        return a->x < b->x ? -1 : 1;
+    return (a->node > b->node) - (a->node < b->node);
+}
+
+/* Box b over items[lo .. hi); its children, when it has any, at boxes[kids] and boxes[kids + 1]. */
+static void kd_build(work *w, int b, int lo, int hi)
+{
+    kd_box *k = &w->boxes[b];
+    k->lox = k->hix = w->items[lo].x;
+    k->loy = k->hiy = w->items[lo].y;
+    for (int i = lo + 1; i < hi; i++) {
+        k->lox = c2d_mind(k->lox, w->items[i].x);
+        k->hix = c2d_maxd(k->hix, w->items[i].x);
+        k->loy = c2d_mind(k->loy, w->items[i].y);
+        k->hiy = c2d_maxd(k->hiy, w->items[i].y);
+    }
+    k->lo = lo;
+    k->hi = hi;
+    k->active = hi - lo;
+    k->kids = -1;
+    if (hi - lo <= C2D_KD_LEAF)
+        return;
+    qsort(w->items + lo, (size_t)(hi - lo), sizeof(kd_item), k->hix - k->lox >= k->hiy - k->loy ? kd_by_x : kd_by_y);
+    k->kids = w->box_count;
+    w->box_count += 2;
+    kd_build(w, k->kids, lo, lo + (hi - lo) / 2);
+    kd_build(w, k->kids + 1, lo + (hi - lo) / 2, hi);
+}
+
+/* Node u no longer blocks ears. */
+static void kd_drop(work *w, int u)
+{
+    int i = w->kd_pos[u], b = 0;
+    if (i < 0)
+        return;
+    w->kd_pos[u] = -1;
+    for (;;) {
+        w->boxes[b].active--;
+        if (w->boxes[b].kids < 0)
+            break;
+        b = i < w->boxes[w->boxes[b].kids].hi ? w->boxes[b].kids : w->boxes[b].kids + 1;
+    }
+}
+
+/* Whether box k lies wholly on the right of the line p -> q: its corner farthest to the left does. */
+static int box_right_of(c2d_vec2 p, c2d_vec2 q, const kd_box *k)
+{
+    return orient(p, q, v2(p.y > q.y ? k->hix : k->lox, q.x > p.x ? k->hiy : k->loy)) < 0;
 }
 
 /* Whether the convex node b is an ear: no reflex or straight node, other than copies of the corners,
  * in the closed triangle of b and its neighbours. */
-static int is_ear(const work *w, const grid *g, int b)
+static int is_ear(const work *w, int b)
 {
     int a = w->prev[b], c = w->next[b];
     int pa = w->pt[a], pb = w->pt[b], pc = w->pt[c];
     c2d_vec2 A = w->p[pa], B = w->p[pb], C = w->p[pc];
     double lox = c2d_mind(A.x, c2d_mind(B.x, C.x)), hix = c2d_maxd(A.x, c2d_maxd(B.x, C.x));
     double loy = c2d_mind(A.y, c2d_mind(B.y, C.y)), hiy = c2d_maxd(A.y, c2d_maxd(B.y, C.y));
-    int c0 = grid_col(g, lox), c1 = grid_col(g, hix), r0 = grid_row(g, loy), r1 = grid_row(g, hiy);
-    for (int r = r0; r <= r1; r++)
-        for (int col = c0; col <= c1; col++) {
-            int cell = r * g->cols + col;
-            for (int i = g->start[cell]; i < g->start[cell + 1]; i++) {
-                int v = g->items[i], q = w->pt[v];
-                if (w->gone[v] || w->turn[v] > 0 || q == pa || q == pb || q == pc)
-                    continue;
-                c2d_vec2 V = w->p[q];
-                if (V.x < lox || V.x > hix || V.y < loy || V.y > hiy)
-                    continue;
-                if (c2d_orient(A, B, V) >= 0 && c2d_orient(B, C, V) >= 0 && c2d_orient(C, A, V) >= 0)
-                    return 0;
-            }
+    int stack[64], top = 0;
+    if (w->box_count > 0)
+        stack[top++] = 0;
+    while (top > 0) {
+        const kd_box *k = &w->boxes[stack[--top]];
+        if (k->active == 0 || k->lox > hix || k->hix < lox || k->loy > hiy || k->hiy < loy)
+            continue;
+        if (box_right_of(A, B, k) || box_right_of(B, C, k) || box_right_of(C, A, k))
+            continue;
+        if (k->kids >= 0) {
+            stack[top++] = k->kids;
+            stack[top++] = k->kids + 1;
+            continue;
         }
+        for (int i = k->lo; i < k->hi; i++) {
+            const kd_item *it = &w->items[i];
+            int q = w->pt[it->node];
+            if (w->kd_pos[it->node] < 0 || q == pa || q == pb || q == pc)
+                continue;
+            if (it->x < lox || it->x > hix || it->y < loy || it->y > hiy)
+                continue;
+            c2d_vec2 V = w->p[q];
+            if (orient(A, B, V) >= 0 && orient(B, C, V) >= 0 && orient(C, A, V) >= 0)
+                return 0;
+        }
+    }
     return 1;
 }
 
-static c2d_status clip_ears(work *w)
+/* Triangulates the polygon into w->tri. After each clip the walk moves on past the new edge, or with
+ * fan set comes back to the corner before it. */
+static c2d_status clip_ears(work *w, int fan)
 {
-    grid g;
-    int cells, k = w->nodes, left = k;
+    int k = w->nodes, left = k, items = 0;
     for (int u = 0; u < k; u++) {
         w->turn[u] = (signed char)node_turn(w, u);
-        w->gone[u] = 0;
-    }
-    grid_shape(&g, w->p, w->n, k);
-    cells = g.cols * g.rows;
-    g.items = NULL;
-    g.start = (int *)calloc((size_t)cells + 1, sizeof(int));
-    if (!g.start)
-        return C2D_ERR_NO_MEMORY;
-    /* Only reflex and straight nodes: a convex node never turns reflex as ears go (its angle only
-     * shrinks), and those that turn convex are skipped where they lie. */
-    for (int u = 0; u < k; u++)
+        w->ear[u] = -1;
+        w->kd_pos[u] = -1;
         if (w->turn[u] <= 0) {
             c2d_vec2 q = node_point(w, u);
-            g.start[grid_row(&g, q.y) * g.cols + grid_col(&g, q.x) + 1]++;
+            w->items[items].x = q.x;
+            w->items[items].y = q.y;
+            w->items[items].node = u;
+            items++;
         }
-    grid_prefix(&g);
-    g.items = (int *)malloc(((size_t)g.start[cells] + 1) * sizeof(int));
-    if (!g.items) {
-        free(g.start);
-        return C2D_ERR_NO_MEMORY;
     }
-    for (int u = 0; u < k; u++)
-        if (w->turn[u] <= 0) {
-            c2d_vec2 q = node_point(w, u);
-            grid_put(&g, grid_row(&g, q.y) * g.cols + grid_col(&g, q.x), u);
-        }
-    grid_unshift(&g);
+    w->box_count = 0;
+    if (items > 0) {
+        w->box_count = 1;
+        kd_build(w, 0, 0, items);
+        for (int i = 0; i < items; i++)
+            w->kd_pos[w->items[i].node] = i;
+    }
 
-    /* After each clip the search moves on past the new edge rather than trying its end again, which
-     * spreads the triangles out instead of fanning them all from one vertex. */
+    /* A node's answer is kept:
+     * clipping b changes only whether its neighbours are ears (a diagonal of the polygon stays one when
+     * an ear goes, and a segment that leaves it still does), so a long walk past nodes already asked,
+     * as spirals make, costs no queries. */
     int ear = 0, stop = 0;
-    c2d_status st = C2D_OK;
     w->tris = 0;
     while (left > 3) {
         int a = w->prev[ear], c = w->next[ear];
-        if (w->turn[ear] > 0 && is_ear(w, &g, ear)) {
+        if (w->turn[ear] > 0 && w->ear[ear] < 0)
+            w->ear[ear] = (signed char)is_ear(w, ear);
+        if (w->turn[ear] > 0 && w->ear[ear]) {
             int *t = w->tri + 3 * w->tris++;
             t[0] = w->pt[a];
             t[1] = w->pt[ear];
             t[2] = w->pt[c];
             w->next[a] = c;
             w->prev[c] = a;
-            w->gone[ear] = 1;
             left--;
             w->turn[a] = (signed char)node_turn(w, a);
             w->turn[c] = (signed char)node_turn(w, c);
-            ear = stop = w->next[c];
+            w->ear[a] = w->ear[c] = -1;
+            if (w->turn[a] > 0)
+                kd_drop(w, a);
+            if (w->turn[c] > 0)
+                kd_drop(w, c);
+            ear = stop = fan ? a : c;
             continue;
         }
         ear = w->next[ear];
-        if (ear == stop) {
-            st = C2D_ERR_NOT_SIMPLE; /* cannot happen for a valid polygon: every one has an ear */
-            break;
-        }
+        if (ear == stop)
+            return C2D_ERR_NOT_SIMPLE; /* cannot happen for a valid polygon: every one has an ear */
     }
-    if (st == C2D_OK) {
-        if (node_turn(w, ear) <= 0) {
-            st = C2D_ERR_NOT_SIMPLE; /* likewise */
-        } else {
-            int *t = w->tri + 3 * w->tris++;
-            t[0] = w->pt[w->prev[ear]];
-            t[1] = w->pt[ear];
-            t[2] = w->pt[w->next[ear]];
-        }
-    }
-    free(g.start);
-    free(g.items);
-    return st;
+    if (node_turn(w, ear) <= 0)
+        return C2D_ERR_NOT_SIMPLE; /* likewise */
+    int *t = w->tri + 3 * w->tris++;
+    t[0] = w->pt[w->prev[ear]];
+    t[1] = w->pt[ear];
+    t[2] = w->pt[w->next[ear]];
+    return C2D_OK;
 }
 
 /* ---- step 4: Hertel-Mehlhorn ------------------------------------------------------------------ */
-
-static int compare_keys(const void *x, const void *y)
-{
-    const int *a = (const int *)x, *b = (const int *)y;
-    for (int i = 0; i < 3; i++)
-        if (a[i] != b[i])
-            return a[i] < b[i] ? -1 : 1;
-    return 0;
-}
 
 static int dest(const work *w, int e)
 {
@@ -783,23 +922,42 @@ static c2d_status merge_parts(work *w)
             w->dead[e] = 0;
         }
     /* Twins: the two half-edges with the same pair of points (at most two: the triangles tile the
-     * region with no vertex inside another's edge). */
+     * region with no vertex inside another's edge). Half-edges are bucketed by their lower point, and
+     * within a bucket matched through a slot per upper point, emptied again after the bucket. */
+    int n = w->n, *first = w->keys, *order = first + n + 1, *slot = order + half;
+    for (int p = 0; p <= n; p++)
+        first[p] = 0;
     for (int e = 0; e < half; e++) {
         int a = w->org[e], b = dest(w, e);
-        w->keys[3 * e] = a < b ? a : b;
-        w->keys[3 * e + 1] = a < b ? b : a;
-        w->keys[3 * e + 2] = e;
+        first[(a < b ? a : b) + 1]++;
     }
-    qsort(w->keys, (size_t)half, 3 * sizeof(int), compare_keys);
-    for (int i = 0; i + 1 < half; i++) {
-        const int *x = w->keys + 3 * i, *y = x + 3;
-        if (x[0] == y[0] && x[1] == y[1]) {
-            if (i + 2 < half && y[3] == x[0] && y[4] == x[1])
-                return C2D_ERR_NOT_SIMPLE; /* cannot happen */
-            w->twin[x[2]] = y[2];
-            w->twin[y[2]] = x[2];
-            i++;
+    for (int p = 0; p < n; p++) {
+        first[p + 1] += first[p];
+        slot[p] = -1;
+    }
+    for (int e = 0; e < half; e++) {
+        int a = w->org[e], b = dest(w, e);
+        order[first[a < b ? a : b]++] = e;
+    }
+    for (int p = 0, i = 0; p < n; p++) {
+        int end = first[p]; /* the fill left first[p] at the end of bucket p */
+        for (int k = i; k < end; k++) {
+            int e = order[k], a = w->org[e], b = dest(w, e), q = a < b ? b : a;
+            if (slot[q] == -2)
+                return C2D_ERR_NOT_SIMPLE; /* a third: cannot happen */
+            if (slot[q] >= 0) {
+                w->twin[e] = slot[q];
+                w->twin[slot[q]] = e;
+                slot[q] = -2;
+            } else {
+                slot[q] = e;
+            }
         }
+        for (int k = i; k < end; k++) {
+            int e = order[k], a = w->org[e], b = dest(w, e);
+            slot[a < b ? b : a] = -1;
+        }
+        i = end;
     }
     for (int e = 0; e < half; e++) {
         int t = w->twin[e];
@@ -807,8 +965,8 @@ static c2d_status merge_parts(work *w)
             continue;
         int a = w->hprev[e], b = w->hnext[e], c = w->hprev[t], d = w->hnext[t];
         c2d_vec2 p = w->p[w->org[e]], q = w->p[w->org[t]];
-        if (c2d_orient(w->p[w->org[a]], p, w->p[dest(w, d)]) <= 0 ||
-            c2d_orient(w->p[w->org[c]], q, w->p[dest(w, b)]) <= 0)
+        if (orient(w->p[w->org[a]], p, w->p[dest(w, d)]) <= 0 ||
+            orient(w->p[w->org[c]], q, w->p[dest(w, b)]) <= 0)
             continue;
         w->hnext[a] = d;
         w->hprev[d] = a;
@@ -819,20 +977,28 @@ static c2d_status merge_parts(work *w)
     return C2D_OK;
 }
 
-/* Writes the parts into one allocation: vertices first (the strictest alignment), then offsets, then
- * the interior flags. */
-static c2d_status emit(work *w, c2d_decomposition *out)
+/* Parts left after merging, and their vertices; marks their half-edges for emit. */
+static int count_parts(work *w, int *verts)
 {
-    int half = 3 * w->tris, parts = 0, verts = 0;
+    int half = 3 * w->tris, parts = 0;
+    *verts = 0;
     for (int e = 0; e < half; e++) {
         if (w->dead[e])
             continue;
         parts++;
         for (int f = e; !w->dead[f]; f = w->hnext[f]) {
-            w->dead[f] = 2;
-            verts++;
+            w->dead[f] = 2; /* counted */
+            ++*verts;
         }
     }
+    return parts;
+}
+
+/* The parts count_parts counted, written into one allocation: vertices first (the strictest
+ * alignment), then offsets, then the interior flags. */
+static c2d_status emit(work *w, int parts, int verts, c2d_decomposition *out)
+{
+    int half = 3 * w->tris;
     size_t vbytes = (size_t)verts * sizeof(c2d_vec2), sbytes = ((size_t)parts + 1) * sizeof(int);
     unsigned char *block = (unsigned char *)malloc(vbytes + sbytes + (size_t)verts);
     if (!block)
@@ -936,18 +1102,43 @@ c2d_status c2d_decompose(const c2d_vec2 *outline, int n, const c2d_vec2 *const *
         st = validate(&w);
     if (st == C2D_OK)
         st = bridge_all(&w);
-    if (st == C2D_OK)
-        st = clip_ears(&w);
-    if (st == C2D_OK)
-        st = merge_parts(&w);
+    /* Two triangulations, the one with fewer parts kept (the first on a tie): which ears go first shapes
+     * what the merge can do, and no one order suits every outline. Moving on past each new edge spreads
+     * the triangles, which suits blobs (stars, rectilinear levels); coming back to the corner before
+     * it fans them from one point, which suits saws and spirals, where such a fan merges into one
+     * part (about 2.4 times fewer parts on random saw-toothed bars, 8% fewer on spirals). */
     c2d_decomposition d;
+    memset(&d, 0, sizeof d);
     if (st == C2D_OK) {
-        d.area = region_area(&w);
-        st = emit(&w, &d);
+        memcpy(w.prev0, w.prev, (size_t)w.nodes * sizeof(int));
+        memcpy(w.next0, w.next, (size_t)w.nodes * sizeof(int));
     }
+    for (int fan = 0; fan < 2 && st == C2D_OK; fan++) {
+        int parts, verts;
+        c2d_decomposition e;
+        memcpy(w.prev, w.prev0, (size_t)w.nodes * sizeof(int));
+        memcpy(w.next, w.next0, (size_t)w.nodes * sizeof(int));
+        st = clip_ears(&w, fan);
+        if (st == C2D_OK)
+            st = merge_parts(&w);
+        if (st != C2D_OK)
+            break;
+        parts = count_parts(&w, &verts);
+        if (d.verts && parts >= d.part_count)
+            continue;
+        st = emit(&w, parts, verts, &e);
+        if (st == C2D_OK) {
+            free(d.verts);
+            d = e;
+        }
+    }
+    if (st == C2D_OK)
+        d.area = region_area(&w);
     free(base);
     if (st == C2D_OK)
         *out = d;
+    else
+        free(d.verts);
     return st;
 }
 
