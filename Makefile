@@ -100,9 +100,10 @@ $(BUILD)/test/%.o: spec/c/%.cpp $(TEST_HDRS) include/collide2d.h
 	@mkdir -p $(@D)
 	$(CXX) $(TEST_CXXFLAGS) -c $< -o $@
 
-# Private modules with tests of their own (spec/c/test_trig.c calls c2d_sincos), which the shared
-# library hides: compiled into the plain test binary as well, with the library's flags.
-TEST_PRIVATE_OBJS := $(BUILD)/test/lib_trig.o
+# Private modules with tests of their own (spec/c/test_trig.c calls c2d_sincos, test_decompose.c
+# c2d_decompose, which needs c2d_orient), which the shared library hides: compiled into the plain test
+# binary as well, with the library's flags.
+TEST_PRIVATE_OBJS := $(BUILD)/test/lib_trig.o $(BUILD)/test/lib_decompose.o $(BUILD)/test/lib_predicates.o
 $(BUILD)/test/lib_%.o: src/%.c $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_LIB) -c $< -o $@

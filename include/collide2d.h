@@ -72,7 +72,8 @@ typedef enum c2d_status {
     C2D_ERR_DEGENERATE = 5,  /**< fewer than 3 distinct points, all points collinear, or a zero-length segment or direction */
     C2D_ERR_NOT_CONVEX = 6,  /**< the points of a polygon do not form a convex polygon in order */
     C2D_ERR_NO_MEMORY = 7,   /**< an allocation failed */
-    C2D_ERR_CAPACITY = 8     /**< the caller's output array is too small; the needed count was still reported */
+    C2D_ERR_CAPACITY = 8,    /**< the caller's output array is too small; the needed count was still reported */
+    C2D_ERR_NOT_SIMPLE = 9   /**< an outline or hole crosses or touches itself, a hole is not strictly inside the outline, or two holes meet */
 } c2d_status;
 
 /** The library's version at run time, as C2D_VERSION_NUMBER. */

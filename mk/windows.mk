@@ -132,9 +132,9 @@ windows-lua: $(foreach a,$(WIN_ARCHS),$(WIN_DIR_$(a))/lua5.1/lua.exe) $(WIN_LUAJ
 
 # ---- the 64-bit test programs (spec/suites/40-windows.sh runs them under Wine) ---------------------
 WIN_TEST_DIR   := $(WIN_DIR_x86_64)/test
-# test_degenerate.c judges answers with GMP rationals, for which the cross toolchain has no library: it
-# runs in the Linux suites only.
-WIN_TEST_CSRCS := $(filter-out spec/c/test_degenerate.c,$(TEST_CSRCS))
+# test_degenerate.c and test_decompose.c judge answers with GMP rationals, for which the cross toolchain
+# has no library: they run in the Linux suites only.
+WIN_TEST_CSRCS := $(filter-out spec/c/test_degenerate.c spec/c/test_decompose.c,$(TEST_CSRCS))
 WIN_TEST_OBJS  := $(WIN_TEST_CSRCS:spec/c/%.c=$(WIN_TEST_DIR)/obj/%.o)
 
 $(WIN_TEST_DIR)/obj/%.o: spec/c/%.c $(TEST_HDRS) include/collide2d.h | $(WIN_DIR_x86_64)/.toolchain

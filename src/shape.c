@@ -39,6 +39,7 @@ const char *c2d_status_string(c2d_status status)
     case C2D_ERR_NOT_CONVEX: return "points do not form a convex polygon";
     case C2D_ERR_NO_MEMORY: return "out of memory";
     case C2D_ERR_CAPACITY: return "output array too small";
+    case C2D_ERR_NOT_SIMPLE: return "polygon not simple (crosses or touches itself, or a hole leaves the outline or meets another)";
     }
     return "unknown status";
 }

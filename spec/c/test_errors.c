@@ -40,8 +40,8 @@ static const c2d_status bad_status[4] = {C2D_ERR_NOT_FINITE, C2D_ERR_NOT_FINITE,
 
 TEST(status_string_names_every_status_and_unknown_values)
 {
-    const char *seen[9];
-    for (int s = 0; s <= 8; s++) {
+    const char *seen[10];
+    for (int s = 0; s <= 9; s++) {
         const char *str = c2d_status_string((c2d_status)s);
         ENSURE(str != NULL && str[0] != '\0');
         ENSURE_MSG(strcmp(str, "unknown status") != 0, "status %d has no name", s);
@@ -51,7 +51,7 @@ TEST(status_string_names_every_status_and_unknown_values)
     }
     ENSURE(strcmp(c2d_status_string(C2D_OK), "ok") == 0);
     ENSURE(strcmp(c2d_status_string(C2D_ERR_NULL), "NULL argument") == 0);
-    ENSURE(strcmp(c2d_status_string((c2d_status)9), "unknown status") == 0);
+    ENSURE(strcmp(c2d_status_string((c2d_status)10), "unknown status") == 0);
     ENSURE(strcmp(c2d_status_string((c2d_status)-1), "unknown status") == 0);
     ENSURE(strcmp(c2d_status_string((c2d_status)1000000), "unknown status") == 0);
 }
