@@ -110,7 +110,9 @@ typedef enum c2d_shape_type {
     C2D_SHAPE_RECT = 2,    /**< a rectangle, rotated about its centre */
     C2D_SHAPE_POLYGON = 3, /**< a convex polygon */
     C2D_SHAPE_CAPSULE = 4, /**< a segment swollen by a radius: a stadium */
-    C2D_SHAPE_SEGMENT = 5  /**< a line segment (no area; both sides are surface) */
+    C2D_SHAPE_SEGMENT = 5, /**< a line segment (no area; both sides are surface) */
+    C2D_SHAPE_CHAIN = 6,   /**< a polyline of segments, open or closed, whose joints are never surface */
+    C2D_SHAPE_CONCAVE = 7  /**< a simple polygon, concave or not, optionally with holes */
 } c2d_shape_type;
 
 /** An opaque shape handle, created by a c2d_*_new call and freed by c2d_shape_destroy. */
@@ -194,6 +196,40 @@ C2D_API c2d_status c2d_capsule_new(c2d_vec2 a, c2d_vec2 b, double r, c2d_shape *
 
 /** A segment from a to b (a != b). Position: its midpoint. */
 C2D_API c2d_status c2d_segment_new(c2d_vec2 a, c2d_vec2 b, c2d_shape **out);
+
+/** Flags of c2d_chain_new. */
+#define C2D_CHAIN_CLOSED 1    /**< the last point joins the first */
+#define C2D_CHAIN_ONE_SIDED 2 /**< in static sets and world moves, each segment blocks only from its right */
+
+/** A chain (a polyline: Box2D's chain shape) through the n points in order: n - 1 segments, or n with
+ *  C2D_CHAIN_CLOSED. Repeated consecutive points are dropped; at least 2 distinct points are needed
+ *  (3 closed), else C2D_ERR_DEGENERATE. The joints between its segments are never surface: a box
+ *  sliding or a ball rolling along a floor of many segments never catches on a joint, and each joint
+ *  is a corner only where the chain really turns. With C2D_CHAIN_ONE_SIDED, moves, ball steps and
+ *  sweeps through a static set or world holding the chain are blocked by each segment only from its
+ *  right-hand side (for a counter-clockwise closed chain, from outside), as c2d_static_set_set_one_way;
+ *  the pair queries see both sides. Its position is the centre of its points' bounding box. */
+C2D_API c2d_status c2d_chain_new(const c2d_vec2 *points, int n, int flags, c2d_shape **out);
+
+/** A concave polygon: the region inside the outline's n points (either winding) and outside each of
+ *  the hole_count holes (holes[i] has hole_counts[i] points; holes and hole_counts may be NULL when
+ *  hole_count is 0). It is split into few convex parts (c2d_shape_get_part_count) whose shared edges
+ *  are seams, and it answers every query as one shape. Repeated points and points in the middle of a
+ *  straight run are dropped. C2D_ERR_NOT_SIMPLE for an outline or hole that crosses or touches itself,
+ *  a hole not strictly inside the outline, or holes that meet; C2D_ERR_DEGENERATE for a ring of fewer
+ *  than 3 distinct points or all on one line. Its position is the centroid of its area; its vertices
+ *  (c2d_shape_get_vertices) are the outline's, counter-clockwise. */
+C2D_API c2d_status c2d_concave_new(const c2d_vec2 *outline, int n, const c2d_vec2 *const *holes,
+                                   const int *hole_counts, int hole_count, c2d_shape **out);
+
+/** The number of convex parts of a shape: 1 for the convex kinds, the segments of a chain, the parts of
+ *  a concave polygon. */
+C2D_API c2d_status c2d_shape_get_part_count(const c2d_shape *shape, int *out);
+
+/** The placed vertices of part k (0 .. part count - 1), counter-clockwise, as c2d_shape_get_vertices
+ *  reports them for a shape of one part (count and capacity work the same way). */
+C2D_API c2d_status c2d_shape_get_part_vertices(const c2d_shape *shape, int k, c2d_vec2 *out, int capacity,
+                                               int *count);
 
 /** A new, independent copy of a shape (kind, geometry, position and angle). */
 C2D_API c2d_status c2d_shape_clone(const c2d_shape *shape, c2d_shape **out);
@@ -355,7 +391,9 @@ typedef struct c2d_static_set_options {
 } c2d_static_set_options;
 
 /** A new static set holding copies of the n shapes (the shapes may be changed or destroyed
- *  afterwards without affecting the set). Index i of the set is shapes[i]. n may be 0. */
+ *  afterwards without affecting the set). Index i of the set is shapes[i]. n may be 0. A chain or
+ *  concave polygon is one index too; the set holds its convex parts, whose joints are always seams.
+ *  Movers of the set's calls must be convex kinds (C2D_ERR_NOT_CONVEX for a chain or concave one). */
 C2D_API c2d_status c2d_static_set_new(const c2d_shape *const *shapes, int n, const c2d_static_set_options *options,
                                       c2d_static_set **out);
 
@@ -374,7 +412,8 @@ C2D_API c2d_status c2d_static_set_mark_neighbours(c2d_static_set *set, int i, in
 C2D_API c2d_status c2d_static_set_set_enabled(c2d_static_set *set, int i, int enabled);
 
 /** *out = 1 if edge e of shape i (from its vertex e to vertex e + 1, in the order of
- *  c2d_shape_get_vertices) is a seam, hidden inside the union of the set, else 0. */
+ *  c2d_shape_get_vertices) is a seam, hidden inside the union of the set, else 0. For a chain or
+ *  concave polygon, the edges are those of its parts, part 0's first (c2d_shape_get_part_vertices). */
 C2D_API c2d_status c2d_static_set_is_seam(const c2d_static_set *set, int i, int e, int *out);
 
 /** Re-places shape i of the set at position (its reference point, as c2d_shape_set_transform) and

@@ -617,6 +617,8 @@ c2d_status c2d_overlap(const c2d_shape *a, const c2d_shape *b, int *out)
         return C2D_OK;
     default: break;
     }
+    if (c2d_is_compound(a) || c2d_is_compound(b))
+        return c2d_compound_overlap(a, b, out);
     if (circles_apart(a, b)) {
         *out = 0;
         return C2D_OK;
@@ -665,6 +667,8 @@ c2d_status c2d_collide(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
         return C2D_OK;
     default: break;
     }
+    if (c2d_is_compound(a) || c2d_is_compound(b))
+        return c2d_compound_collide(a, b, out);
     if (circles_apart(a, b)) {
         memset(out, 0, sizeof *out);
         return C2D_OK;

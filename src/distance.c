@@ -53,6 +53,8 @@ c2d_status c2d_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_res
 {
     if (!a || !b || !out)
         return C2D_ERR_NULL;
+    if (c2d_is_compound(a) || c2d_is_compound(b))
+        return c2d_compound_distance(a, b, out);
     /* In the pair's frame (see c2d_collide), then back into the world. */
     c2d_pair_frame f;
     c2d_status st = c2d_pair_frame_init(&f, a, b);

@@ -48,6 +48,8 @@ c2d_status c2d_contains_point(const c2d_shape *shape, c2d_vec2 p, int *out)
         return C2D_ERR_NULL;
     if ((st = c2d_check_vec(p)) != C2D_OK)
         return st;
+    if (c2d_is_compound(shape))
+        return c2d_compound_contains(shape, p, out);
     int e;
     c2d_xf x = c2d_shape_xf(shape);
     switch (shape->type) {
@@ -95,6 +97,8 @@ c2d_status c2d_closest_point(const c2d_shape *shape, c2d_vec2 p, c2d_vec2 *out_p
         return C2D_ERR_NULL;
     if ((st = c2d_check_vec(p)) != C2D_OK)
         return st;
+    if (c2d_is_compound(shape))
+        return c2d_compound_closest(shape, p, out_point, out_distance);
     c2d_vec2 q;
     double sd;
     c2d_xf x = c2d_shape_xf(shape);
@@ -653,9 +657,11 @@ c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 directi
             return st;
         return isnan(max_t) ? C2D_ERR_NOT_FINITE : C2D_ERR_RANGE;
     }
-    if ((unsigned)(shape->count - 3) <= 5)
+    if ((unsigned)(shape->count - 3) <= 5 && shape->type < C2D_SHAPE_CHAIN)
         return raycast_small(shape, origin.x, origin.y, direction.x, direction.y, max_t, out);
     if (direction.x == 0 && direction.y == 0)
         return C2D_ERR_DEGENERATE;
+    if (c2d_is_compound(shape))
+        return c2d_compound_raycast(shape, origin, direction, max_t, out);
     return raycast_general(shape, origin, direction, max_t, out);
 }

@@ -91,7 +91,7 @@ static c2d_status engine_seams(engine *e)
     const c2d_static_set *set = e->set;
     int n = set->n, any = 0;
     for (int j = 0; j < n && !any; j++)
-        any = set->enabled[j] && !is_solid(e->responses[j]);
+        any = set->enabled[j] && !is_solid(e->responses[c2d_static_set_owner(set, j)]);
     if (!any)
         return C2D_OK;
     unsigned char *solid = (unsigned char *)malloc(2 * (size_t)n);
@@ -104,7 +104,7 @@ static c2d_status engine_seams(engine *e)
     }
     unsigned char *mark = solid + n;
     for (int j = 0; j < n; j++) {
-        solid[j] = set->enabled[j] && is_solid(e->responses[j]);
+        solid[j] = set->enabled[j] && is_solid(e->responses[c2d_static_set_owner(set, j)]);
         mark[j] = 0;
     }
     for (int j = 0; j < n; j++)
@@ -216,7 +216,7 @@ static c2d_status engine_init(engine *e, const c2d_static_set *set, const mover 
 
 static c2d_response response_of(const engine *e, int i)
 {
-    return e->responses ? e->responses[i] : e->response;
+    return e->responses ? e->responses[c2d_static_set_owner(e->set, i)] : e->response;
 }
 
 /* Member i's velocity, and how far it has moved by the engine's clock. */
@@ -1024,7 +1024,7 @@ static c2d_sweep_contact make_contact(engine *e, int i, const c2d_rhull_hit *f, 
     c2d_vec2 shift;
     const c2d_core *b = &e->set->core[i];
     make_hull(e, i, 1, &h, &shift);
-    c.index = i;
+    c.index = c2d_static_set_owner(e->set, i); /* the caller's shape, of which i may be a part */
     c.t = t;
     c.normal = f->normal;
     /* The point on the shape's surface: midway point moved out to B's side (they coincide at a hit). */
@@ -1103,7 +1103,7 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
     }
     int any_cross = e->response == C2D_RESPONSE_CROSS;
     if (e->responses)
-        for (int i = 0; i < e->set->n && !any_cross; i++)
+        for (int i = 0; i < e->set->n_public && !any_cross; i++)
             any_cross = e->responses[i] == C2D_RESPONSE_CROSS;
     double speed = v2_len(vel), remaining = T, elapsed = 0;
     c2d_vec2 last_n = v2(0, 0); /* normal of the previous contact, while no distance was covered since */
@@ -1283,11 +1283,14 @@ static c2d_status check_options(const c2d_move_options *o, int n)
     return C2D_OK;
 }
 
-/* The mover of a shape: its core placed in the world. Free with mover_free. */
+/* The mover of a shape: its core placed in the world. Free with mover_free. A chain or concave
+ * polygon is no convex core: it cannot be moved through a set (yet). */
 static c2d_status mover_of_shape(const c2d_shape *s, mover *m)
 {
     c2d_vec2 *v = m->own;
     m->heap = NULL;
+    if (c2d_is_compound(s))
+        return C2D_ERR_NOT_CONVEX;
     if (s->count > C2D_PAIR_STACK) {
         m->heap = (c2d_vec2 *)malloc((size_t)s->count * sizeof(c2d_vec2));
         if (!m->heap)
@@ -1394,7 +1397,7 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
     engine_free(&e);
     mover_free(&a);
     *out = r;
-    *index = hit_index;
+    *index = hit_index >= 0 ? c2d_static_set_owner(set, hit_index) : -1;
     return C2D_OK;
 }
 
@@ -1444,7 +1447,7 @@ static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_sha
         return C2D_ERR_RANGE;
     c2d_status st = c2d_check_vec(displacement);
     if (st == C2D_OK)
-        st = check_options(options, set->n);
+        st = check_options(options, set->n_public);
     if (st != C2D_OK)
         return st;
     mover a;
@@ -1504,7 +1507,7 @@ static c2d_status set_step_ball(const c2d_static_set *set, c2d_ball *ball, doubl
     if (st == C2D_OK)
         st = c2d_check_number(dt);
     if (st == C2D_OK)
-        st = check_options(options, set->n);
+        st = check_options(options, set->n_public);
     if (st != C2D_OK)
         return st;
     if (!(ball->radius > 0))

@@ -55,6 +55,9 @@ static size_t data_slots(c2d_shape_type type, int count)
     /* A triangle keeps two zero entries after its normals, room its 64-byte block has anyway: the
      * ray cast reads 8 entries of any polygon of 3 to 8 vertices without asking how many it has. */
     case C2D_SHAPE_POLYGON: return count < 4 ? 8 : 2 * (size_t)count;
+    /* The points, then one slot for the pointer to the parts (see c2d_compound_of). */
+    case C2D_SHAPE_CHAIN:
+    case C2D_SHAPE_CONCAVE: return (size_t)count + 1;
     default: return 2 * (size_t)count;
     }
 }
@@ -133,6 +136,33 @@ static void finish_core(c2d_shape *s)
     /* Rounded up by a relative 1e-15: the circle must hold every placed vertex, which rounding may
      * put a few ulps beyond where the exact rotation does. */
     s->reach = (far + s->radius) * (1 + 1e-15);
+}
+
+c2d_shape *c2d_shape_alloc_compound(c2d_shape_type type, const c2d_vec2 *pts, int m, c2d_compound *c)
+{
+    c2d_shape *s = shape_alloc(type, m);
+    if (!s)
+        return NULL;
+    double far = 0;
+    for (int i = 0; i < m; i++) {
+        s->data[i] = pts[i];
+        far = fmax(far, v2_len_safe(pts[i]));
+    }
+    memcpy(&s->data[m], &c, sizeof c);
+    s->reach = far * (1 + 1e-15);
+    return s;
+}
+
+void c2d_shape_place(c2d_shape *s, c2d_vec2 p, double angle, double c, double sn)
+{
+    s->pos = p;
+    s->angle = angle;
+    if (s->type != C2D_SHAPE_CIRCLE) {
+        s->c = c;
+        s->s = sn;
+    }
+    if (c2d_is_compound(s))
+        c2d_compound_place(s);
 }
 
 c2d_aabb c2d_shape_aabb(const c2d_shape *s)
@@ -302,12 +332,23 @@ c2d_status c2d_shape_clone(const c2d_shape *shape, c2d_shape **out)
     if (!s)
         return C2D_ERR_NO_MEMORY;
     memcpy(s, shape, shape_bytes(shape));
+    if (c2d_is_compound(shape)) {
+        c2d_compound *c;
+        if (c2d_compound_clone(c2d_compound_of(shape), &c) != C2D_OK) {
+            aligned_free(s);
+            return C2D_ERR_NO_MEMORY;
+        }
+        memcpy(&s->data[s->count], &c, sizeof c);
+        c2d_compound_place(s);
+    }
     *out = s;
     return C2D_OK;
 }
 
 void c2d_shape_destroy(c2d_shape *shape)
 {
+    if (shape && c2d_is_compound(shape))
+        c2d_compound_free(c2d_compound_of(shape));
     aligned_free(shape);
 }
 
@@ -351,6 +392,8 @@ c2d_status c2d_shape_set_transform(c2d_shape *shape, c2d_vec2 p, double angle)
     shape->pos.y = py;
     if (angle != shape->angle)
         set_angle(shape, angle);
+    if (shape->type >= C2D_SHAPE_CHAIN) /* a compound: its parts move with it */
+        c2d_compound_place(shape);
     return C2D_OK;
 }
 

@@ -17,6 +17,7 @@
 #include "collide2d.h"
 
 #include <math.h>
+#include <string.h>
 
 /* No fused multiply-adds in the engine: a fused a * b + c rounds once instead of twice, so results
  * would depend on the compiler's flags and the processor, and differ between platforms. The Makefile
@@ -288,6 +289,49 @@ static inline c2d_vec2 c2d_world_vertex(const c2d_shape *s, int i)
     c2d_core_buf buf;
     return c2d_xf_apply(c2d_shape_xf(s), c2d_local_core(s, &buf).v[i]);
 }
+
+/* ---- compound shapes: chains and concave polygons (compound.c) ----
+ *
+ * A compound keeps its outline (or its chain's points) in data like a core's vertices, relative to its
+ * position, then one slot holding the pointer to its parts; it has no normals, and its parts, not its
+ * "core", answer every query: the public calls hand compounds to compound.c before any kind-specific
+ * path could read data as a convex core. */
+typedef struct c2d_compound c2d_compound;
+
+static inline int c2d_is_compound(const c2d_shape *s)
+{
+    return s->type == C2D_SHAPE_CHAIN || s->type == C2D_SHAPE_CONCAVE;
+}
+static inline c2d_compound *c2d_compound_of(const c2d_shape *s)
+{
+    c2d_compound *c;
+    memcpy(&c, &s->data[s->count], sizeof c);
+    return c;
+}
+
+/* shape.c: a shape of a compound kind over m points (relative to its position, which is 0) owning c;
+ * NULL when out of memory (c is then not owned). */
+c2d_shape *c2d_shape_alloc_compound(c2d_shape_type type, const c2d_vec2 *pts, int m, c2d_compound *c);
+/* shape.c: places s at p with the angle and its cosine and sine as given (no trigonometry), and a
+ * compound's parts with it. */
+void c2d_shape_place(c2d_shape *s, c2d_vec2 p, double angle, double c, double sn);
+
+int c2d_compound_count(const c2d_shape *s);
+const c2d_shape *c2d_compound_part(const c2d_shape *s, int k);
+/* The one-way direction of part k of a one-sided chain as placed (its right-hand normal), else 0. */
+c2d_vec2 c2d_compound_part_one_way(const c2d_shape *s, int k);
+void c2d_compound_free(c2d_compound *c);
+c2d_status c2d_compound_clone(const c2d_compound *src, c2d_compound **out);
+/* Moves the parts to where the compound now stands. */
+void c2d_compound_place(c2d_shape *s);
+/* The public queries when either shape is a compound (arguments already checked). */
+c2d_status c2d_compound_overlap(const c2d_shape *a, const c2d_shape *b, int *out);
+c2d_status c2d_compound_collide(const c2d_shape *a, const c2d_shape *b, c2d_contact *out);
+c2d_status c2d_compound_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out);
+c2d_status c2d_compound_contains(const c2d_shape *s, c2d_vec2 p, int *out);
+c2d_status c2d_compound_closest(const c2d_shape *s, c2d_vec2 p, c2d_vec2 *out_point, double *out_distance);
+c2d_status c2d_compound_raycast(const c2d_shape *s, c2d_vec2 o, c2d_vec2 d, double max_t, c2d_ray_hit *out);
+c2d_status c2d_compound_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_vec2 db, c2d_toi *out);
 
 /* ---- shared engine internals (defined in the file named) ---- */
 

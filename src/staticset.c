@@ -141,11 +141,21 @@ static c2d_status build_grid(c2d_static_set *set)
     return C2D_OK;
 }
 
+/* The gap up to which the parts of one compound join: their shared edges are the same points, apart
+ * only by the rounding of placing each part. */
+static double part_tolerance(const c2d_static_set *set)
+{
+    return 1e-9 * (1.0 + set->magnitude);
+}
+
 /* The seam tolerance between shapes i and j, or 0 when they make no seams. Members that move
  * differently, or block from different sides, never join: a face hidden by a paddle would be
  * exposed the moment it moved on, and a one-way platform's top is no seam of the wall beside it. */
 static double pair_tolerance(const c2d_static_set *set, int i, int j)
 {
+    /* The parts of one chain or concave polygon always join: their joints are never surface. */
+    if (set->owner && set->owner[i] == set->owner[j])
+        return fmax(set->seam_tolerance, part_tolerance(set));
     if (!v2_eq(c2d_static_set_velocity(set, i), c2d_static_set_velocity(set, j)) ||
         !v2_eq(c2d_static_set_one_way(set, i), c2d_static_set_one_way(set, j)))
         return 0;
@@ -271,22 +281,25 @@ void c2d_static_set_destroy(c2d_static_set *set)
         for (int i = 0; i < set->n; i++)
             c2d_shape_destroy(set->local[i]);
     free(set->local);
+    if (set->user)
+        for (int i = 0; i < set->n_public; i++)
+            c2d_shape_destroy(set->user[i]);
+    free(set->user);
+    free(set->first);
+    free(set->owner);
     free(set->loose);
     free(set->velocity);
     free(set->one_way);
     free(set);
 }
 
-c2d_status c2d_static_set_new(const c2d_shape *const *shapes, int n, const c2d_static_set_options *options,
-                              c2d_static_set **out)
+static c2d_status set_member_vec(const c2d_static_set *set, c2d_vec2 **array, int i, c2d_vec2 v);
+
+/* The set of the n convex shapes (options checked by the caller); owner, when not NULL, names the
+ * caller's shape each one is a part of (its n entries are taken over, also on failure). */
+static c2d_status set_build(const c2d_shape *const *shapes, int n, const c2d_static_set_options *options,
+                            int *owner, c2d_static_set **out)
 {
-    if (!out || (n > 0 && !shapes))
-        return C2D_ERR_NULL;
-    if (n < 0 || n > 0x1000000)
-        return C2D_ERR_RANGE;
-    for (int i = 0; i < n; i++)
-        if (!shapes[i])
-            return C2D_ERR_NULL;
     double user_tol = options ? options->seam_tolerance : 0.0;
     if (!isfinite(user_tol))
         return C2D_ERR_NOT_FINITE;
@@ -296,8 +309,12 @@ c2d_status c2d_static_set_new(const c2d_shape *const *shapes, int n, const c2d_s
         return C2D_ERR_RANGE;
 
     c2d_static_set *set = (c2d_static_set *)calloc(1, sizeof *set);
-    if (!set)
+    if (!set) {
+        free(owner);
         return C2D_ERR_NO_MEMORY;
+    }
+    set->owner = owner;
+    set->n_public = n;
     size_t slots = n > 0 ? (size_t)n : 1;
     set->core = (c2d_core *)calloc(slots, sizeof(c2d_core));
     set->entries = (c2d_set_entry *)calloc(slots, sizeof(c2d_set_entry));
@@ -345,8 +362,92 @@ c2d_status c2d_static_set_new(const c2d_shape *const *shapes, int n, const c2d_s
     if (!(options && options->no_auto_seams))
         set->seam_tolerance = user_tol > 0 ? user_tol : 1e-9 * (1.0 + set->magnitude);
     set->max_tolerance = set->seam_tolerance;
-    for (int i = 0; i < n; i++)
+    if (owner)
+        set->max_tolerance = fmax(set->max_tolerance, part_tolerance(set));
+    *out = set;
+    return C2D_OK;
+}
+
+/* Seams of every shape, once the set is complete. */
+static void all_seams(c2d_static_set *set)
+{
+    for (int i = 0; i < set->n; i++)
         recompute_seams(set, i);
+}
+
+c2d_status c2d_static_set_new(const c2d_shape *const *shapes, int n, const c2d_static_set_options *options,
+                              c2d_static_set **out)
+{
+    if (!out || (n > 0 && !shapes))
+        return C2D_ERR_NULL;
+    if (n < 0 || n > 0x1000000)
+        return C2D_ERR_RANGE;
+    int parts = 0, compounds = 0;
+    for (int i = 0; i < n; i++) {
+        if (!shapes[i])
+            return C2D_ERR_NULL;
+        int k = c2d_is_compound(shapes[i]) ? c2d_compound_count(shapes[i]) : 1;
+        compounds += k != 1 || c2d_is_compound(shapes[i]);
+        if (parts > 0x1000000 - k)
+            return C2D_ERR_RANGE;
+        parts += k;
+    }
+    if (!compounds) {
+        c2d_status st = set_build(shapes, n, options, NULL, out);
+        if (st == C2D_OK)
+            all_seams(*out);
+        return st;
+    }
+    /* Chains and concave polygons join as their convex parts; the caller's indices name the whole. */
+    const c2d_shape **flat = (const c2d_shape **)malloc((size_t)parts * sizeof *flat);
+    int *owner = (int *)malloc((size_t)parts * sizeof *owner);
+    int *first = (int *)malloc(((size_t)n + 1) * sizeof *first);
+    c2d_shape **user = (c2d_shape **)calloc(n > 0 ? (size_t)n : 1, sizeof *user);
+    c2d_status st = flat && owner && first && user ? C2D_OK : C2D_ERR_NO_MEMORY;
+    for (int i = 0, m = 0; i < n && st == C2D_OK; i++) {
+        first[i] = m;
+        if (c2d_is_compound(shapes[i])) {
+            for (int k = 0; k < c2d_compound_count(shapes[i]); k++) {
+                flat[m] = c2d_compound_part(shapes[i], k);
+                owner[m++] = i;
+            }
+            st = c2d_shape_clone(shapes[i], &user[i]);
+        } else {
+            flat[m] = shapes[i];
+            owner[m++] = i;
+        }
+    }
+    first[n] = parts;
+    c2d_static_set *set = NULL;
+    if (st == C2D_OK) {
+        st = set_build(flat, parts, options, owner, &set);
+        owner = NULL; /* the set's now, freed or kept */
+    }
+    free(flat);
+    free(owner);
+    if (st != C2D_OK) {
+        for (int i = 0; i < n && user; i++)
+            c2d_shape_destroy(user[i]);
+        free(user);
+        free(first);
+        return st;
+    }
+    set->n_public = n;
+    set->first = first;
+    set->user = user;
+    /* One-sided chains: each segment blocks from its right. */
+    for (int i = 0; i < n && st == C2D_OK; i++)
+        if (user[i])
+            for (int k = 0; k < c2d_compound_count(user[i]) && st == C2D_OK; k++) {
+                c2d_vec2 d = c2d_compound_part_one_way(user[i], k);
+                if (d.x != 0 || d.y != 0)
+                    st = set_member_vec(set, &set->one_way, first[i] + k, d);
+            }
+    if (st != C2D_OK) {
+        c2d_static_set_destroy(set);
+        return st;
+    }
+    all_seams(set);
     *out = set;
     return C2D_OK;
 }
@@ -355,21 +456,23 @@ c2d_status c2d_static_set_get_count(const c2d_static_set *set, int *out)
 {
     if (!set || !out)
         return C2D_ERR_NULL;
-    *out = set->n;
+    *out = set->n_public;
     return C2D_OK;
 }
 
-c2d_status c2d_static_set_mark_neighbours(c2d_static_set *set, int i, int j, double tolerance)
+/* The members that make up the caller's shape i: [first, end). */
+static int part_first(const c2d_static_set *set, int i)
 {
-    if (!set)
-        return C2D_ERR_NULL;
-    if (i < 0 || j < 0 || i >= set->n || j >= set->n || i == j)
-        return C2D_ERR_RANGE;
-    c2d_status st = c2d_check_number(tolerance);
-    if (st != C2D_OK)
-        return st;
-    if (!(tolerance > 0))
-        return C2D_ERR_SIZE;
+    return set->first ? set->first[i] : i;
+}
+static int part_end(const c2d_static_set *set, int i)
+{
+    return set->first ? set->first[i + 1] : i + 1;
+}
+
+/* Records members i and j as neighbours with the given tolerance. */
+static c2d_status mark_pair(c2d_static_set *set, int i, int j, double tolerance)
+{
     if (set->pair_count == set->pair_capacity) {
         int cap = set->pair_capacity ? 2 * set->pair_capacity : 8;
         int *pairs = (int *)realloc(set->pairs, (size_t)cap * 2 * sizeof(int));
@@ -394,17 +497,35 @@ c2d_status c2d_static_set_mark_neighbours(c2d_static_set *set, int i, int j, dou
     return C2D_OK;
 }
 
+c2d_status c2d_static_set_mark_neighbours(c2d_static_set *set, int i, int j, double tolerance)
+{
+    if (!set)
+        return C2D_ERR_NULL;
+    if (i < 0 || j < 0 || i >= set->n_public || j >= set->n_public || i == j)
+        return C2D_ERR_RANGE;
+    c2d_status st = c2d_check_number(tolerance);
+    if (st != C2D_OK)
+        return st;
+    if (!(tolerance > 0))
+        return C2D_ERR_SIZE;
+    for (int a = part_first(set, i); a < part_end(set, i) && st == C2D_OK; a++)
+        for (int b = part_first(set, j); b < part_end(set, j) && st == C2D_OK; b++)
+            st = mark_pair(set, a, b, tolerance);
+    return st;
+}
+
 c2d_status c2d_static_set_set_enabled(c2d_static_set *set, int i, int enabled)
 {
     if (!set)
         return C2D_ERR_NULL;
-    if (i < 0 || i >= set->n)
+    if (i < 0 || i >= set->n_public)
         return C2D_ERR_RANGE;
     unsigned char e = enabled ? 1 : 0;
-    if (set->enabled[i] != e) {
-        set->enabled[i] = e;
-        refresh_around(set, i);
-    }
+    for (int m = part_first(set, i); m < part_end(set, i); m++)
+        if (set->enabled[m] != e) {
+            set->enabled[m] = e;
+            refresh_around(set, m);
+        }
     return C2D_OK;
 }
 
@@ -412,10 +533,18 @@ c2d_status c2d_static_set_is_seam(const c2d_static_set *set, int i, int e, int *
 {
     if (!set || !out)
         return C2D_ERR_NULL;
-    if (i < 0 || i >= set->n || e < 0 || e >= c2d_core_edges(&set->core[i]))
+    if (i < 0 || i >= set->n_public || e < 0)
         return C2D_ERR_RANGE;
-    *out = set->ghost[set->offset[i] + e] != 0;
-    return C2D_OK;
+    /* A chain's or concave polygon's edges are those of its parts, one part after the other. */
+    for (int m = part_first(set, i); m < part_end(set, i); m++) {
+        int edges = c2d_core_edges(&set->core[m]);
+        if (e < edges) {
+            *out = set->ghost[set->offset[m] + e] != 0;
+            return C2D_OK;
+        }
+        e -= edges;
+    }
+    return C2D_ERR_RANGE;
 }
 
 /* Takes member i out of the grid (its cells list -1 instead) into the loose list, which every query
@@ -443,32 +572,52 @@ static void make_loose(c2d_static_set *set, int i)
     set->loose_count++;
 }
 
+/* Places member m's copy as part (pos, angle, c, s) and refreshes the seams around its old and new
+ * places (the neighbours it left lose their seams with it, those it joins gain them). */
+static void place_member(c2d_static_set *set, int m, const c2d_shape *as)
+{
+    c2d_shape *s = set->local[m];
+    c2d_shape_place(s, as->pos, as->angle, as->c, as->s);
+    make_loose(set, m);
+    c2d_aabb old_box = set->entries[m].box, box = c2d_shape_aabb(s);
+    c2d_vec2 *v = set->placed + 2 * (size_t)set->offset[m];
+    set->core[m] = c2d_world_core(s, v, v + s->count);
+    set->entries[m].box = box;
+    set->magnitude = fmax(set->magnitude, c2d_aabb_magnitude(box));
+    refresh_box(set, old_box);
+    refresh_box(set, box);
+}
+
 c2d_status c2d_static_set_set_transform(c2d_static_set *set, int i, c2d_vec2 position, double angle)
 {
     if (!set)
         return C2D_ERR_NULL;
-    if (i < 0 || i >= set->n)
+    if (i < 0 || i >= set->n_public)
         return C2D_ERR_RANGE;
-    c2d_shape *s = set->local[i];
+    int m0 = part_first(set, i);
+    c2d_shape *s = set->user && set->user[i] ? set->user[i] : set->local[m0];
     c2d_vec2 old_pos = s->pos;
     double old_angle = s->angle;
     c2d_status st = c2d_shape_set_transform(s, position, angle);
     if (st != C2D_OK)
         return st;
-    c2d_aabb box = c2d_shape_aabb(s);
-    if (c2d_aabb_magnitude(box) > C2D_MAX_COORDINATE) {
+    if (c2d_aabb_magnitude(c2d_shape_aabb(s)) > C2D_MAX_COORDINATE) {
         c2d_shape_set_transform(s, old_pos, old_angle);
         return C2D_ERR_RANGE;
     }
-    make_loose(set, i);
-    c2d_aabb old_box = set->entries[i].box;
-    c2d_vec2 *v = set->placed + 2 * (size_t)set->offset[i];
-    set->core[i] = c2d_world_core(s, v, v + s->count);
-    set->entries[i].box = box;
-    set->magnitude = fmax(set->magnitude, c2d_aabb_magnitude(box));
-    /* The neighbours it left lose their seams with it, those it joins gain them, and its own are new. */
-    refresh_box(set, old_box);
-    refresh_box(set, box);
+    if (s == set->local[m0]) {
+        /* A convex member is its own copy: placed already; its core and seams follow. */
+        c2d_shape probe = *s;
+        place_member(set, m0, &probe);
+        return C2D_OK;
+    }
+    for (int k = 0; k < c2d_compound_count(s); k++) {
+        int m = m0 + k;
+        place_member(set, m, c2d_compound_part(s, k));
+        c2d_vec2 d = c2d_compound_part_one_way(s, k);
+        if (d.x != 0 || d.y != 0)
+            set->one_way[m] = d; /* a one-sided chain's segments face where they now face */
+    }
     return C2D_OK;
 }
 
@@ -477,12 +626,13 @@ c2d_status c2d_static_set_get_transform(const c2d_static_set *set, int i, c2d_ve
 {
     if (!set || (!out_position && !out_angle))
         return C2D_ERR_NULL;
-    if (i < 0 || i >= set->n)
+    if (i < 0 || i >= set->n_public)
         return C2D_ERR_RANGE;
+    const c2d_shape *s = set->user && set->user[i] ? set->user[i] : set->local[part_first(set, i)];
     if (out_position)
-        *out_position = set->local[i]->pos;
+        *out_position = s->pos;
     if (out_angle)
-        *out_angle = set->local[i]->angle;
+        *out_angle = s->angle;
     return C2D_OK;
 }
 
@@ -504,18 +654,21 @@ c2d_status c2d_static_set_set_velocity(c2d_static_set *set, int i, c2d_vec2 velo
 {
     if (!set)
         return C2D_ERR_NULL;
-    if (i < 0 || i >= set->n)
+    if (i < 0 || i >= set->n_public)
         return C2D_ERR_RANGE;
     c2d_status st = c2d_check_vec(velocity);
     if (st != C2D_OK)
         return st;
-    if (v2_eq(c2d_static_set_velocity(set, i), velocity))
-        return C2D_OK;
-    if ((st = set_member_vec(set, &set->velocity, i, velocity)) != C2D_OK)
-        return st;
-    if (velocity.x != 0 || velocity.y != 0)
-        make_loose(set, i);
-    refresh_around(set, i);
+    for (int m = part_first(set, i); m < part_end(set, i); m++) {
+        if (v2_eq(c2d_static_set_velocity(set, m), velocity))
+            continue;
+        if ((st = set_member_vec(set, &set->velocity, m, velocity)) != C2D_OK)
+            return st;
+        if (velocity.x != 0 || velocity.y != 0)
+            make_loose(set, m);
+    }
+    for (int m = part_first(set, i); m < part_end(set, i); m++)
+        refresh_around(set, m);
     return C2D_OK;
 }
 
@@ -523,9 +676,9 @@ c2d_status c2d_static_set_get_velocity(const c2d_static_set *set, int i, c2d_vec
 {
     if (!set || !out)
         return C2D_ERR_NULL;
-    if (i < 0 || i >= set->n)
+    if (i < 0 || i >= set->n_public)
         return C2D_ERR_RANGE;
-    *out = c2d_static_set_velocity(set, i);
+    *out = c2d_static_set_velocity(set, part_first(set, i));
     return C2D_OK;
 }
 
@@ -533,7 +686,7 @@ c2d_status c2d_static_set_set_one_way(c2d_static_set *set, int i, c2d_vec2 direc
 {
     if (!set)
         return C2D_ERR_NULL;
-    if (i < 0 || i >= set->n)
+    if (i < 0 || i >= set->n_public)
         return C2D_ERR_RANGE;
     c2d_status st = c2d_check_vec(direction);
     if (st != C2D_OK)
@@ -541,11 +694,16 @@ c2d_status c2d_static_set_set_one_way(c2d_static_set *set, int i, c2d_vec2 direc
     c2d_vec2 u = v2(0, 0);
     if (direction.x != 0 || direction.y != 0)
         u = v2_normalize_or(direction, v2(0, 0));
-    if (v2_eq(c2d_static_set_one_way(set, i), u))
-        return C2D_OK;
-    if ((st = set_member_vec(set, &set->one_way, i, u)) != C2D_OK)
-        return st;
-    refresh_around(set, i);
+    int changed = 0;
+    for (int m = part_first(set, i); m < part_end(set, i); m++) {
+        if (v2_eq(c2d_static_set_one_way(set, m), u))
+            continue;
+        if ((st = set_member_vec(set, &set->one_way, m, u)) != C2D_OK)
+            return st;
+        changed = 1;
+    }
+    for (int m = part_first(set, i); m < part_end(set, i) && changed; m++)
+        refresh_around(set, m);
     return C2D_OK;
 }
 
@@ -553,8 +711,8 @@ c2d_status c2d_static_set_get_one_way(const c2d_static_set *set, int i, c2d_vec2
 {
     if (!set || !out)
         return C2D_ERR_NULL;
-    if (i < 0 || i >= set->n)
+    if (i < 0 || i >= set->n_public)
         return C2D_ERR_RANGE;
-    *out = c2d_static_set_one_way(set, i);
+    *out = c2d_static_set_one_way(set, part_first(set, i));
     return C2D_OK;
 }

@@ -451,6 +451,8 @@ c2d_status c2d_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_ve
         st = c2d_check_vec(db);
     if (st != C2D_OK)
         return st;
+    if (c2d_is_compound(a) || c2d_is_compound(b))
+        return c2d_compound_sweep(a, da, b, db, out);
     /* The hull's arrays, then both shapes placed in the world (the Minkowski merge reads them). */
     int cap = a->count + b->count;
     size_t bytes = (size_t)cap * (2 * sizeof(c2d_vec2) + 2 * sizeof(int)) + (size_t)cap * 2 * sizeof(c2d_vec2);

@@ -147,7 +147,21 @@ struct c2d_static_set {
     c2d_shape **local;      /* n private copies of the members as placed now, for re-placing them */
     c2d_vec2 *velocity;     /* NULL until a member gets one: per member, per unit of time */
     c2d_vec2 *one_way;      /* NULL until a member gets one: per member, a unit direction or zero */
+    /* The caller's shapes: n_public of them. A chain or concave polygon joins as its convex parts, so
+     * members are parts: owner[m] is member m's shape, first[i] .. first[i + 1] the members of shape
+     * i, and user[i] a copy of a compound shape i (placed with it). All three NULL when every shape is
+     * convex (members are the shapes). */
+    int n_public;
+    int *owner;
+    int *first;
+    c2d_shape **user;
 };
+
+/* The caller's shape that member m is (a part of). */
+static inline int c2d_static_set_owner(const c2d_static_set *set, int m)
+{
+    return set->owner ? set->owner[m] : m;
+}
 
 /* A member's velocity and one-way direction (zero when it has none). */
 static inline c2d_vec2 c2d_static_set_velocity(const c2d_static_set *set, int i)

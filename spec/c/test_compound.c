@@ -1,0 +1,371 @@
+/* test_compound.c - chains and concave polygons as shapes: every query answers for the outline
+ * itself (containment, nearest boundary points and ray hits checked against the outline's own edges,
+ * by brute force, on random star-shaped outlines with holes, turned and moved), contacts whose push
+ * really separates, sweeps that stop exactly at the outline; in static sets their inner joints never
+ * catch a sliding box or a ball; a chain cut into collinear pieces behaves as one segment; one-sided
+ * chains block from one side only; and bad input gets the right status. */
+#include "testutil.h"
+
+#include <string.h>
+
+static c2d_vec2 V(double x, double y)
+{
+    return tu_v(x, y);
+}
+
+/* A random star-shaped outline of n points around c (radii in [0.4, 1] * r), counter-clockwise or
+ * clockwise, and optionally a square hole of half-size h at c (fits inside: every radius >= 0.4 r). */
+static void star(c2d_vec2 c, double r, int n, int cw, c2d_vec2 *out)
+{
+    for (int i = 0; i < n; i++) {
+        double a = 2 * TU_PI * (i + c2d_test_uniform(0.1, 0.9)) / n, rr = r * c2d_test_uniform(0.4, 1.0);
+        out[cw ? n - 1 - i : i] = V(c.x + rr * cos(a), c.y + rr * sin(a));
+    }
+}
+
+/* Signed distance from p to the region inside ring[0 .. n) and outside hole[0 .. 4) (if any): by brute
+ * force over the edges, with the sign from an even-odd count. */
+static double region_distance(const c2d_vec2 *ring, int n, const c2d_vec2 *hole, int hn, c2d_vec2 p)
+{
+    double best = INFINITY;
+    int crossings = 0;
+    for (int r = 0; r < 2; r++) {
+        const c2d_vec2 *v = r == 0 ? ring : hole;
+        int m = r == 0 ? n : hn;
+        for (int i = 0; i < m; i++) {
+            c2d_vec2 a = v[i], b = v[(i + 1) % m];
+            best = fmin(best, tu_point_segment_distance(p, a, b));
+            if ((a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y))
+                crossings++;
+        }
+    }
+    return (crossings & 1) ? -best : best;
+}
+
+TEST(compound_concave_queries_answer_for_the_outline_itself)
+{
+    long trials = c2d_test_iterations(120);
+    for (long k = 0; k < trials; k++) {
+        int n = 5 + (int)(c2d_test_rand() % 20), holed = (int)(c2d_test_rand() % 2);
+        double scale = pow(10, c2d_test_uniform(-2, 3));
+        c2d_vec2 c = V(c2d_test_uniform(-100, 100) * scale, c2d_test_uniform(-100, 100) * scale);
+        c2d_vec2 ring[32], hole[4];
+        star(c, scale, n, (int)(c2d_test_rand() % 2), ring);
+        double h = 0.2 * scale;
+        hole[0] = V(c.x - h, c.y - h), hole[1] = V(c.x + h, c.y - h), hole[2] = V(c.x + h, c.y + h);
+        hole[3] = V(c.x - h, c.y + h);
+        const c2d_vec2 *holes[1] = {hole};
+        int counts[1] = {4};
+        c2d_shape *s;
+        ENSURE_OK(c2d_concave_new(ring, n, holed ? holes : NULL, holed ? counts : NULL, holed, &s));
+        int parts = 0;
+        ENSURE_OK(c2d_shape_get_part_count(s, &parts));
+        ENSURE(parts >= 1 && parts <= 2 * n + 8);
+        ENSURE(c2d_shape_get_type(s) == C2D_SHAPE_CONCAVE);
+        double tol = 1e-9 * scale * (1 + 100);
+        for (int q = 0; q < 60; q++) {
+            c2d_vec2 p = V(c.x + c2d_test_uniform(-1.2, 1.2) * scale, c.y + c2d_test_uniform(-1.2, 1.2) * scale);
+            double truth = region_distance(ring, n, hole, holed ? 4 : 0, p);
+            int in = -1;
+            ENSURE_OK(c2d_contains_point(s, p, &in));
+            if (fabs(truth) > tol)
+                ENSURE_MSG(in == (truth < 0), "trial %ld: (%.17g, %.17g) at %.3g from the outline, contains %d", k,
+                           p.x, p.y, truth, in);
+            c2d_vec2 at;
+            double d;
+            ENSURE_OK(c2d_closest_point(s, p, &at, &d));
+            ENSURE_MSG(fabs(d - truth) <= tol, "trial %ld: closest %.17g, brute force %.17g", k, d, truth);
+            ENSURE(fabs(region_distance(ring, n, hole, holed ? 4 : 0, at)) <= tol);
+            /* A ray from outside towards the centre meets the outline first, on the outline. */
+            if (truth > tol) {
+                c2d_ray_hit hit;
+                c2d_vec2 dir = tu_sub(c, p);
+                ENSURE_OK(c2d_raycast(s, p, dir, 1.0, &hit));
+                if (hit.hit) {
+                    ENSURE_MSG(fabs(region_distance(ring, n, hole, holed ? 4 : 0, hit.point)) <= tol,
+                               "trial %ld: ray hit %.3g off the outline", k,
+                               region_distance(ring, n, hole, holed ? 4 : 0, hit.point));
+                    for (int j = 1; j < 16; j++) {
+                        c2d_vec2 before = tu_add(p, tu_scale(dir, hit.t * j / 16.0));
+                        ENSURE(region_distance(ring, n, hole, holed ? 4 : 0, before) >= -tol);
+                    }
+                } else {
+                    ENSURE_MSG(holed, "trial %ld: the ray from (%.17g, %.17g) missed", k, p.x, p.y);
+                }
+            }
+        }
+        /* Moved and turned: the same answers about the moved points. */
+        double angle = c2d_test_uniform(-3, 3);
+        c2d_vec2 pos;
+        ENSURE_OK(c2d_shape_get_position(s, &pos));
+        c2d_vec2 shift = V(c2d_test_uniform(-10, 10) * scale, c2d_test_uniform(-10, 10) * scale);
+        ENSURE_OK(c2d_shape_set_transform(s, tu_add(pos, shift), angle));
+        for (int q = 0; q < 20; q++) {
+            c2d_vec2 p = V(c.x + c2d_test_uniform(-1.2, 1.2) * scale, c.y + c2d_test_uniform(-1.2, 1.2) * scale);
+            double truth = region_distance(ring, n, hole, holed ? 4 : 0, p);
+            c2d_vec2 moved = tu_add(tu_add(pos, shift), tu_rot(tu_sub(p, pos), angle));
+            double d;
+            ENSURE_OK(c2d_closest_point(s, moved, NULL, &d));
+            ENSURE_MSG(fabs(d - truth) <= 10 * tol, "trial %ld moved: %.17g, not %.17g", k, d, truth);
+        }
+        c2d_shape *copy;
+        ENSURE_OK(c2d_shape_clone(s, &copy));
+        c2d_shape_destroy(s);
+        int in = 0;
+        ENSURE_OK(c2d_contains_point(copy, tu_add(pos, shift), &in)); /* the clone stands on its own */
+        c2d_shape_destroy(copy);
+    }
+}
+
+TEST(compound_contact_push_separates_and_sweeps_stop_at_the_outline)
+{
+    /* A U: a box pressed into the inside corner of one arm, or across a joint of its parts. Moving the
+     * box by depth * normal leaves it touching, not overlapping; a box dropped into the U lands on its
+     * floor exactly. */
+    c2d_vec2 u[] = {{0, 0}, {6, 0}, {6, 5}, {5, 5}, {5, 1}, {1, 1}, {1, 5}, {0, 5}};
+    c2d_shape *s;
+    ENSURE_OK(c2d_concave_new(u, 8, NULL, NULL, 0, &s));
+    long n = c2d_test_iterations(2000);
+    for (long k = 0; k < n; k++) {
+        c2d_shape *b;
+        double w = c2d_test_uniform(0.2, 1.5), hgt = c2d_test_uniform(0.2, 1.5);
+        ENSURE_OK(c2d_rect_new(c2d_test_uniform(-1, 7), c2d_test_uniform(-1, 6), w, hgt, c2d_test_uniform(-1, 1), &b));
+        c2d_contact c;
+        int over = 0;
+        ENSURE_OK(c2d_overlap(s, b, &over));
+        ENSURE_OK(c2d_collide(s, b, &c));
+        ENSURE((c.count > 0) == over);
+        c2d_contact flipped;
+        ENSURE_OK(c2d_collide(b, s, &flipped));
+        ENSURE(flipped.count == c.count && flipped.depth == c.depth);
+        if (c.count > 0 && c.depth > 0) {
+            ENSURE(fabs(tu_len(c.normal) - 1) < 1e-12);
+            c2d_vec2 p;
+            ENSURE_OK(c2d_shape_get_position(b, &p));
+            ENSURE_OK(c2d_shape_set_position(b, tu_add(p, tu_scale(c.normal, c.depth))));
+            c2d_distance_result d;
+            ENSURE_OK(c2d_distance(s, b, &d));
+            ENSURE_MSG(d.distance >= -1e-9, "box %ld: %.3g deep after the push of %.3g", k, -d.distance, c.depth);
+            /* And no push shorter along any of the U's face normals would have done. */
+        }
+        c2d_shape_destroy(b);
+    }
+    c2d_shape *box;
+    ENSURE_OK(c2d_rect_new(3, 8, 2, 1, 0, &box));
+    c2d_toi t;
+    ENSURE_OK(c2d_sweep(box, V(0, -10), s, V(0, 0), &t));
+    ENSURE(t.state == C2D_TOI_HIT);
+    ENSURE_NEAR(t.t * 10, 6.5, 1e-12); /* bottom from 7.5 to the floor at 1 */
+    ENSURE(t.normal.x == 0 && t.normal.y == -1);
+    ENSURE_OK(c2d_sweep(s, V(0, 10), box, V(0, 0), &t)); /* the U rising round the box instead */
+    ENSURE(t.state == C2D_TOI_HIT && fabs(t.t * 10 - 6.5) < 1e-12 && t.normal.x == 0 && t.normal.y == 1);
+    ENSURE(fabs(t.point.y - 7.5) < 1e-12 && t.point.x >= 2 && t.point.x <= 4); /* on the box, where the floor meets it */
+    c2d_shape_destroy(box);
+    c2d_shape_destroy(s);
+}
+
+TEST(compound_terrain_joints_never_catch_a_sliding_box_or_a_ball)
+{
+    /* A level outline: a flat ground at y = 0 with pits and pillars, as one concave polygon whose parts
+     * meet all along the ground. Boxes slide along the ground between two pillars, balls roll: every
+     * contact's normal is the ground's, and every box goes the whole way. */
+    c2d_vec2 o[] = {{0, -5}, {40, -5}, {40, 6}, {38, 6}, {38, 0}, {24, 0}, {24, 3}, {22, 3}, {22, 0},
+                    {6, 0},  {6, 4},   {4, 4},  {4, 0},  {2, 0},  {2, 6},  {0, 6}};
+    c2d_shape *s;
+    ENSURE_OK(c2d_concave_new(o, 16, NULL, NULL, 0, &s));
+    int parts;
+    ENSURE_OK(c2d_shape_get_part_count(s, &parts));
+    ENSURE(parts >= 4);
+    c2d_static_set *set;
+    const c2d_shape *arr[1] = {s};
+    ENSURE_OK(c2d_static_set_new(arr, 1, NULL, &set));
+    long n = c2d_test_iterations(1000);
+    for (long k = 0; k < n; k++) {
+        double w = c2d_test_uniform(0.1, 2), x = c2d_test_uniform(7 + w, 12);
+        c2d_shape *box;
+        ENSURE_OK(c2d_rect_new(x, w / 2 + c2d_test_uniform(0, 1e-9), w, w, 0, &box));
+        c2d_vec2 d = V(c2d_test_uniform(0, 21 - w / 2 - x), -c2d_test_uniform(0, 1));
+        c2d_move_result r;
+        c2d_sweep_contact c[8];
+        ENSURE_OK(c2d_static_set_move(set, box, d, NULL, &r, c, 8));
+        c2d_shape_destroy(box);
+        ENSURE_MSG(fabs(r.displacement.x - d.x) <= 1e-12 * (1 + fabs(d.x)), "box %ld stopped after %.17g of %.17g", k,
+                   r.displacement.x, d.x);
+        for (int i = 0; i < r.count && i < 8; i++)
+            ENSURE_MSG(c[i].normal.x == 0 && c[i].normal.y == 1 && c[i].index == 0, "box %ld: normal (%g, %g)", k,
+                       c[i].normal.x, c[i].normal.y);
+        c2d_ball ball;
+        ball.radius = c2d_test_uniform(0.05, 1);
+        ball.position = V(c2d_test_uniform(8, 20), ball.radius + c2d_test_uniform(0, 2));
+        ball.velocity = V(c2d_test_uniform(-0.9, 0.9), -c2d_test_uniform(0.1, 3));
+        ENSURE_OK(c2d_static_set_step_ball(set, &ball, 1, NULL, &r, c, 8));
+        for (int i = 0; i < r.count && i < 8; i++)
+            ENSURE_MSG(c[i].normal.x == 0 && c[i].normal.y == 1, "ball %ld: normal (%g, %g)", k, c[i].normal.x,
+                       c[i].normal.y);
+    }
+    /* The caller's index names the whole polygon: disabling it disables every part. */
+    ENSURE_OK(c2d_static_set_set_enabled(set, 0, 0));
+    c2d_ball ball = {{10, 1}, {0, -5}, 0.5};
+    c2d_move_result r;
+    ENSURE_OK(c2d_static_set_step_ball(set, &ball, 1, NULL, &r, NULL, 0));
+    ENSURE(r.count == 0);
+    ENSURE(c2d_static_set_set_enabled(set, 1, 0) == C2D_ERR_RANGE);
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(s);
+}
+
+TEST(compound_chain_cut_into_collinear_pieces_is_one_segment)
+{
+    /* A floor as one segment and as a chain of 50 collinear pieces: the same moves, the same steps. */
+    c2d_vec2 pts[51];
+    for (int i = 0; i <= 50; i++)
+        pts[i] = V(i * 0.7, 0);
+    c2d_shape *seg, *chain;
+    ENSURE_OK(c2d_segment_new(pts[0], pts[50], &seg));
+    ENSURE_OK(c2d_chain_new(pts, 51, 0, &chain));
+    int parts;
+    ENSURE_OK(c2d_shape_get_part_count(chain, &parts));
+    ENSURE(parts == 50 && c2d_shape_get_type(chain) == C2D_SHAPE_CHAIN);
+    c2d_static_set *one, *many;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)&seg, 1, NULL, &one));
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)&chain, 1, NULL, &many));
+    long n = c2d_test_iterations(1500);
+    for (long k = 0; k < n; k++) {
+        c2d_ball b1, b2;
+        b1.radius = c2d_test_uniform(0.05, 1);
+        b1.position = V(c2d_test_uniform(2, 30), c2d_test_uniform(-3, 3));
+        if (fabs(b1.position.y) < b1.radius)
+            b1.position.y = b1.position.y < 0 ? -b1.radius - 0.01 : b1.radius + 0.01;
+        b1.velocity = V(c2d_test_uniform(-5, 5), c2d_test_uniform(-5, 5));
+        b2 = b1;
+        c2d_move_result r1, r2;
+        ENSURE_OK(c2d_static_set_step_ball(one, &b1, 1, NULL, &r1, NULL, 0));
+        ENSURE_OK(c2d_static_set_step_ball(many, &b2, 1, NULL, &r2, NULL, 0));
+        ENSURE_MSG(r1.count == r2.count && tu_len(tu_sub(b1.position, b2.position)) <= 1e-9 &&
+                       tu_len(tu_sub(b1.velocity, b2.velocity)) <= 1e-9,
+                   "ball %ld: %d contacts at (%.17g, %.17g) against %d at (%.17g, %.17g)", k, r1.count, b1.position.x,
+                   b1.position.y, r2.count, b2.position.x, b2.position.y);
+        c2d_shape *box;
+        double w = c2d_test_uniform(0.1, 1.5);
+        ENSURE_OK(c2d_rect_new(c2d_test_uniform(2, 20), w / 2, w, w, 0, &box));
+        c2d_vec2 d = V(c2d_test_uniform(-2, 10), -c2d_test_uniform(0, 2));
+        ENSURE_OK(c2d_static_set_move(one, box, d, NULL, &r1, NULL, 0));
+        ENSURE_OK(c2d_static_set_move(many, box, d, NULL, &r2, NULL, 0));
+        c2d_shape_destroy(box);
+        ENSURE(r1.count == r2.count && tu_len(tu_sub(r1.displacement, r2.displacement)) <= 1e-9);
+    }
+    c2d_static_set_destroy(one);
+    c2d_static_set_destroy(many);
+    c2d_shape_destroy(seg);
+    c2d_shape_destroy(chain);
+}
+
+TEST(compound_one_sided_chain_blocks_from_its_right_only)
+{
+    /* A closed counter-clockwise square chain, one-sided: its right is outside. A box outside moving in
+     * is stopped at the wall; the same box inside walks out. Two-sided, it is held inside. */
+    c2d_vec2 sq[] = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+    c2d_shape *one, *two, *box;
+    ENSURE_OK(c2d_chain_new(sq, 4, C2D_CHAIN_CLOSED | C2D_CHAIN_ONE_SIDED, &one));
+    ENSURE_OK(c2d_chain_new(sq, 4, C2D_CHAIN_CLOSED, &two));
+    c2d_static_set *s1, *s2;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)&one, 1, NULL, &s1));
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)&two, 1, NULL, &s2));
+    c2d_vec2 dir;
+    ENSURE_OK(c2d_static_set_get_one_way(s1, 0, &dir));
+    ENSURE(dir.x == 0 && dir.y == -1); /* the first segment's right: downwards, out of the square */
+    ENSURE_OK(c2d_rect_new(-3, 5, 2, 2, 0, &box));
+    c2d_move_result r;
+    ENSURE_OK(c2d_static_set_move(s1, box, V(8, 0), NULL, &r, NULL, 0));
+    ENSURE(r.count == 1 && fabs(r.displacement.x - 2) < 1e-12);
+    ENSURE_OK(c2d_shape_set_position(box, V(5, 5)));
+    ENSURE_OK(c2d_static_set_move(s1, box, V(10, 1), NULL, &r, NULL, 0));
+    ENSURE(r.count == 0 && r.displacement.x == 10);
+    ENSURE_OK(c2d_static_set_move(s2, box, V(10, 1), NULL, &r, NULL, 0));
+    ENSURE(r.count == 1 && fabs(r.displacement.x - 4) < 1e-12);
+    /* Turned by a quarter, the sides it blocks from turn with it. */
+    ENSURE_OK(c2d_static_set_set_transform(s1, 0, V(5, 5), TU_PI / 2));
+    ENSURE_OK(c2d_static_set_move(s1, box, V(10, 1), NULL, &r, NULL, 0));
+    ENSURE(r.count == 0);
+    ENSURE_OK(c2d_shape_set_position(box, V(-3, 5)));
+    ENSURE_OK(c2d_static_set_move(s1, box, V(8, 0), NULL, &r, NULL, 0));
+    ENSURE(r.count == 1 && fabs(r.displacement.x - 2) < 1e-9);
+    c2d_static_set_destroy(s1);
+    c2d_static_set_destroy(s2);
+    c2d_shape_destroy(one);
+    c2d_shape_destroy(two);
+    c2d_shape_destroy(box);
+}
+
+TEST(compound_worlds_hold_concave_shapes_and_chains)
+{
+    c2d_vec2 l[] = {{0, 0}, {4, 0}, {4, 1}, {1, 1}, {1, 4}, {0, 4}};
+    c2d_vec2 floor[] = {{-10, -1}, {0, -1.5}, {10, -1}};
+    c2d_shape *s, *chain, *box;
+    ENSURE_OK(c2d_concave_new(l, 6, NULL, NULL, 0, &s));
+    ENSURE_OK(c2d_chain_new(floor, 3, 0, &chain));
+    c2d_world *w;
+    ENSURE_OK(c2d_world_new(&w));
+    c2d_world_id a, b;
+    ENSURE_OK(c2d_world_add(w, s, 1, &a));
+    ENSURE_OK(c2d_world_add(w, chain, 2, &b));
+    c2d_world_hit hits[4];
+    int count;
+    ENSURE_OK(c2d_world_query_point(w, V(3, 3), NULL, hits, 4, &count));
+    ENSURE(count == 0); /* the L's empty corner */
+    ENSURE_OK(c2d_world_query_point(w, V(0.5, 3), NULL, hits, 4, &count));
+    ENSURE(count == 1 && hits[0].id == a);
+    c2d_world_ray_hit rh;
+    ENSURE_OK(c2d_world_raycast(w, V(3, 3), V(0, -1), 100, NULL, &rh));
+    ENSURE(rh.ray.hit && rh.id == a && fabs(rh.ray.t - 2) < 1e-12);
+    ENSURE_OK(c2d_rect_new(3, 3, 1, 1, 0, &box));
+    c2d_move_result r;
+    c2d_world_contact c[4];
+    ENSURE_OK(c2d_world_move(w, box, V(0, -10), NULL, NULL, NULL, NULL, &r, c, 4));
+    ENSURE(r.count == 1 && c[0].id == a && fabs(r.displacement.y + 1.5) < 1e-12);
+    ENSURE(c2d_world_move(w, s, V(1, 0), NULL, NULL, NULL, NULL, &r, c, 4) == C2D_ERR_NOT_CONVEX);
+    c2d_world_pair pairs[4];
+    c2d_contact contacts[4];
+    ENSURE_OK(c2d_world_pairs(w, pairs, contacts, 4, &count));
+    ENSURE(count == 0);
+    c2d_world_destroy(w);
+    c2d_shape_destroy(s);
+    c2d_shape_destroy(chain);
+    c2d_shape_destroy(box);
+}
+
+TEST(compound_bad_input_gets_its_status)
+{
+    c2d_shape *s = NULL;
+    c2d_vec2 bow[] = {{0, 0}, {2, 2}, {2, 0}, {0, 2}};
+    c2d_vec2 sq[] = {{0, 0}, {4, 0}, {4, 4}, {0, 4}};
+    c2d_vec2 out_hole[] = {{5, 5}, {6, 5}, {6, 6}};
+    c2d_vec2 line[] = {{0, 0}, {1, 1}, {2, 2}};
+    c2d_vec2 nan[] = {{0, 0}, {NAN, 0}, {1, 1}};
+    const c2d_vec2 *holes[1] = {out_hole};
+    int counts[1] = {3};
+    ENSURE(c2d_concave_new(bow, 4, NULL, NULL, 0, &s) == C2D_ERR_NOT_SIMPLE && s == NULL);
+    ENSURE(c2d_concave_new(sq, 4, holes, counts, 1, &s) == C2D_ERR_NOT_SIMPLE && s == NULL);
+    ENSURE(c2d_concave_new(line, 3, NULL, NULL, 0, &s) == C2D_ERR_DEGENERATE);
+    ENSURE(c2d_concave_new(nan, 3, NULL, NULL, 0, &s) == C2D_ERR_NOT_FINITE);
+    ENSURE(c2d_concave_new(sq, 4, NULL, NULL, 0, NULL) == C2D_ERR_NULL);
+    ENSURE(c2d_concave_new(sq, -1, NULL, NULL, 0, &s) == C2D_ERR_RANGE);
+    ENSURE(c2d_chain_new(sq, 1, 0, &s) == C2D_ERR_DEGENERATE);
+    ENSURE(c2d_chain_new(sq, 2, C2D_CHAIN_CLOSED, &s) == C2D_ERR_DEGENERATE);
+    ENSURE(c2d_chain_new(sq, 4, 8, &s) == C2D_ERR_RANGE);
+    ENSURE(c2d_chain_new(nan, 3, 0, &s) == C2D_ERR_NOT_FINITE);
+    ENSURE(c2d_chain_new(NULL, 3, 0, &s) == C2D_ERR_NULL && s == NULL);
+    ENSURE_OK(c2d_concave_new(sq, 4, NULL, NULL, 0, &s));
+    int parts;
+    c2d_vec2 v[8];
+    ENSURE_OK(c2d_shape_get_part_count(s, &parts));
+    ENSURE(parts == 1);
+    ENSURE(c2d_shape_get_part_vertices(s, 1, v, 8, &parts) == C2D_ERR_RANGE);
+    ENSURE(c2d_shape_get_part_vertices(s, 0, v, 2, &parts) == C2D_ERR_CAPACITY && parts == 4);
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)&s, 1, NULL, &set));
+    c2d_move_result r;
+    ENSURE(c2d_static_set_move(set, s, V(1, 0), NULL, &r, NULL, 0) == C2D_ERR_NOT_CONVEX);
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(s);
+}

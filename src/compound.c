@@ -1,0 +1,606 @@
+/* compound.c - shapes made of convex parts: chains (polylines of segments, open or closed) and
+ * concave polygons (simple outlines, optionally with holes, split into convex parts by decompose.c).
+ *
+ * A compound keeps its parts twice: placed with it in the world (moved whenever the compound is, so
+ * that the part-by-part queries read ordinary shapes), and once for all in its own frame as a static
+ * set, whose seams mark the joints between parts (the interior edges of a concave polygon, the joints
+ * of a chain). The questions that a union answers differently from its parts - how deep another shape
+ * is in it and which way out, when a motion first meets it - go to that set, with the other shape
+ * carried into the compound's frame: the set's push-out is the shortest way out of the union, and its
+ * sweep never stops at a seam. The rest is the union of the parts' answers: overlap, containment,
+ * the nearest point from outside, ray casts and distances between apart shapes. */
+#include "decompose.h"
+#include "sweep.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct c2d_compound {
+    int n;               /* parts */
+    c2d_shape **part;    /* placed with the compound, in the world */
+    c2d_vec2 *lpos;      /* each part's position in the compound's frame */
+    c2d_shape **lpart;   /* each part in the compound's frame (at lpos, angle 0) */
+    c2d_static_set *set; /* the lparts, with their seams */
+    int one_sided;       /* a chain whose segments block only from their right (see c2d_chain_new) */
+};
+
+int c2d_compound_count(const c2d_shape *s)
+{
+    return c2d_compound_of(s)->n;
+}
+
+const c2d_shape *c2d_compound_part(const c2d_shape *s, int k)
+{
+    return c2d_compound_of(s)->part[k];
+}
+
+c2d_vec2 c2d_compound_part_one_way(const c2d_shape *s, int k)
+{
+    const c2d_compound *c = c2d_compound_of(s);
+    if (!c->one_sided)
+        return v2(0, 0);
+    const c2d_shape *p = c->part[k];
+    c2d_vec2 a = c2d_world_vertex(p, 0), b = c2d_world_vertex(p, 1);
+    return v2_normalize_or(v2_right(v2_sub(b, a)), v2(0, 0));
+}
+
+void c2d_compound_free(c2d_compound *c)
+{
+    if (!c)
+        return;
+    for (int k = 0; k < c->n; k++) {
+        if (c->part)
+            c2d_shape_destroy(c->part[k]);
+        if (c->lpart)
+            c2d_shape_destroy(c->lpart[k]);
+    }
+    free(c->part);
+    free(c->lpart);
+    free(c->lpos);
+    c2d_static_set_destroy(c->set);
+    free(c);
+}
+
+void c2d_compound_place(c2d_shape *s)
+{
+    c2d_compound *c = c2d_compound_of(s);
+    c2d_xf x = c2d_shape_xf(s);
+    for (int k = 0; k < c->n; k++)
+        c2d_shape_place(c->part[k], c2d_xf_apply(x, c->lpos[k]), s->angle, x.c, x.s);
+}
+
+/* A compound over parts already made in its own frame (lpart, owned from now on): their world copies,
+ * and the set of them. Frees the parts on failure. */
+static c2d_status compound_make(c2d_shape **lpart, int n, int one_sided, c2d_compound **out)
+{
+    c2d_compound *c = (c2d_compound *)calloc(1, sizeof *c);
+    if (!c) {
+        for (int k = 0; k < n; k++)
+            c2d_shape_destroy(lpart[k]);
+        free(lpart);
+        return C2D_ERR_NO_MEMORY;
+    }
+    c->n = n;
+    c->lpart = lpart;
+    c->one_sided = one_sided;
+    c->part = (c2d_shape **)calloc((size_t)n, sizeof *c->part);
+    c->lpos = (c2d_vec2 *)malloc((size_t)n * sizeof *c->lpos);
+    c2d_status st = c->part && c->lpos ? C2D_OK : C2D_ERR_NO_MEMORY;
+    for (int k = 0; k < n && st == C2D_OK; k++) {
+        c->lpos[k] = lpart[k]->pos;
+        st = c2d_shape_clone(lpart[k], &c->part[k]);
+    }
+    if (st == C2D_OK)
+        st = c2d_static_set_new((const c2d_shape *const *)lpart, n, NULL, &c->set);
+    if (st != C2D_OK) {
+        c2d_compound_free(c);
+        return st;
+    }
+    *out = c;
+    return C2D_OK;
+}
+
+c2d_status c2d_compound_clone(const c2d_compound *src, c2d_compound **out)
+{
+    c2d_shape **lpart = (c2d_shape **)calloc((size_t)src->n, sizeof *lpart);
+    if (!lpart)
+        return C2D_ERR_NO_MEMORY;
+    for (int k = 0; k < src->n; k++)
+        if (c2d_shape_clone(src->lpart[k], &lpart[k]) != C2D_OK) {
+            for (int j = 0; j < k; j++)
+                c2d_shape_destroy(lpart[j]);
+            free(lpart);
+            return C2D_ERR_NO_MEMORY;
+        }
+    return compound_make(lpart, src->n, src->one_sided, out);
+}
+
+/* A compound shape of kind type with outline (or chain) points pts[0 .. m) relative to its position
+ * pos, and its parts in its frame; places it at pos. Frees lpart on failure. */
+static c2d_status shape_make(c2d_shape_type type, const c2d_vec2 *pts, int m, c2d_vec2 pos, c2d_shape **lpart,
+                             int n, int one_sided, c2d_shape **out)
+{
+    c2d_compound *c;
+    c2d_status st = compound_make(lpart, n, one_sided, &c);
+    if (st != C2D_OK)
+        return st;
+    c2d_shape *s = c2d_shape_alloc_compound(type, pts, m, c);
+    if (!s) {
+        c2d_compound_free(c);
+        return C2D_ERR_NO_MEMORY;
+    }
+    s->pos = pos;
+    c2d_compound_place(s);
+    *out = s;
+    return C2D_OK;
+}
+
+/* Checks n points (finite, within range). */
+static c2d_status check_points(const c2d_vec2 *p, int n)
+{
+    for (int i = 0; i < n; i++) {
+        c2d_status st = c2d_check_vec(p[i]);
+        if (st != C2D_OK)
+            return st;
+    }
+    return C2D_OK;
+}
+
+/* The centre of the points' box, rounded to a coordinate every point is measured from exactly enough. */
+static c2d_vec2 box_centre(const c2d_vec2 *p, int n)
+{
+    c2d_vec2 lo = p[0], hi = p[0];
+    for (int i = 1; i < n; i++) {
+        lo = v2(fmin(lo.x, p[i].x), fmin(lo.y, p[i].y));
+        hi = v2(fmax(hi.x, p[i].x), fmax(hi.y, p[i].y));
+    }
+    return v2_mid(lo, hi);
+}
+
+c2d_status c2d_chain_new(const c2d_vec2 *points, int n, int flags, c2d_shape **out)
+{
+    if (!points || !out)
+        return C2D_ERR_NULL;
+    if (n < 0 || n > C2D_MAX_POLYGON_POINTS || (flags & ~(C2D_CHAIN_CLOSED | C2D_CHAIN_ONE_SIDED)) != 0)
+        return C2D_ERR_RANGE;
+    c2d_status st = check_points(points, n);
+    if (st != C2D_OK)
+        return st;
+    int closed = (flags & C2D_CHAIN_CLOSED) != 0;
+    /* Repeated consecutive points are dropped (and a closed chain's last point equal to its first). */
+    c2d_vec2 *q = (c2d_vec2 *)malloc((size_t)(n > 0 ? n : 1) * sizeof *q);
+    if (!q)
+        return C2D_ERR_NO_MEMORY;
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (m == 0 || !v2_eq(points[i], q[m - 1]))
+            q[m++] = points[i];
+    if (closed && m > 1 && v2_eq(q[0], q[m - 1]))
+        m--;
+    if (m < (closed ? 3 : 2)) {
+        free(q);
+        return C2D_ERR_DEGENERATE;
+    }
+    c2d_vec2 pos = box_centre(q, m);
+    int segs = closed ? m : m - 1;
+    c2d_shape **lpart = (c2d_shape **)calloc((size_t)segs, sizeof *lpart);
+    if (!lpart) {
+        free(q);
+        return C2D_ERR_NO_MEMORY;
+    }
+    for (int i = 0; i < m; i++)
+        q[i] = v2_sub(q[i], pos);
+    for (int k = 0; k < segs && st == C2D_OK; k++)
+        st = c2d_segment_new(q[k], q[(k + 1) % m], &lpart[k]);
+    if (st != C2D_OK) {
+        for (int k = 0; k < segs; k++)
+            c2d_shape_destroy(lpart[k]);
+        free(lpart);
+        free(q);
+        return st;
+    }
+    st = shape_make(C2D_SHAPE_CHAIN, q, m, pos, lpart, segs, (flags & C2D_CHAIN_ONE_SIDED) != 0, out);
+    free(q);
+    return st;
+}
+
+c2d_status c2d_concave_new(const c2d_vec2 *outline, int n, const c2d_vec2 *const *holes, const int *hole_counts,
+                           int hole_count, c2d_shape **out)
+{
+    if (!out)
+        return C2D_ERR_NULL;
+    c2d_decomposition d;
+    c2d_status st = c2d_decompose(outline, n, holes, hole_counts, hole_count, &d);
+    if (st != C2D_OK)
+        return st;
+    /* The position is the centroid of the area, as for a convex polygon: the parts' centroids weighted
+     * by their areas, measured from a point near them so that large coordinates cancel first. */
+    c2d_vec2 o = d.verts[0], acc = v2(0, 0);
+    double area = 0;
+    for (int k = 0; k < d.part_count; k++) {
+        const c2d_vec2 *v = d.verts + d.part_start[k];
+        int m = d.part_start[k + 1] - d.part_start[k];
+        for (int i = 1; i + 1 < m; i++) {
+            c2d_vec2 a = v2_sub(v[0], o), b = v2_sub(v[i], o), c = v2_sub(v[i + 1], o);
+            double t = 0.5 * v2_cross(v2_sub(b, a), v2_sub(c, a));
+            area += t;
+            acc = v2_add(acc, v2_scale(v2_add(v2_add(a, b), c), t / 3));
+        }
+    }
+    c2d_vec2 pos = area > 0 ? v2_add(o, v2_scale(acc, 1 / area)) : o;
+    /* The outline, counter-clockwise, relative to the position: what c2d_shape_get_vertices reports. */
+    int m = 0;
+    c2d_vec2 *ring = (c2d_vec2 *)malloc((size_t)(n > 0 ? n : 1) * sizeof *ring);
+    c2d_shape **lpart = (c2d_shape **)calloc((size_t)d.part_count, sizeof *lpart);
+    c2d_vec2 *tmp = (c2d_vec2 *)malloc((size_t)(d.part_start[d.part_count] > 0 ? d.part_start[d.part_count] : 1) *
+                                       sizeof *tmp);
+    if (!ring || !lpart || !tmp) {
+        free(ring);
+        free(lpart);
+        free(tmp);
+        c2d_decomposition_free(&d);
+        return C2D_ERR_NO_MEMORY;
+    }
+    double twice = 0;
+    for (int i = 0; i < n; i++) {
+        if (m > 0 && v2_eq(outline[i], ring[m - 1]))
+            continue;
+        ring[m++] = outline[i];
+    }
+    if (m > 1 && v2_eq(ring[0], ring[m - 1]))
+        m--;
+    for (int i = 0; i < m; i++)
+        twice += v2_cross(v2_sub(ring[i], o), v2_sub(ring[(i + 1) % m], o));
+    if (twice < 0)
+        for (int i = 0, j = m - 1; i < j; i++, j--) {
+            c2d_vec2 t = ring[i];
+            ring[i] = ring[j];
+            ring[j] = t;
+        }
+    for (int i = 0; i < m; i++)
+        ring[i] = v2_sub(ring[i], pos);
+    for (int k = 0; k < d.part_count && st == C2D_OK; k++) {
+        int a = d.part_start[k], b = d.part_start[k + 1];
+        for (int i = a; i < b; i++)
+            tmp[i] = v2_sub(d.verts[i], pos);
+        st = c2d_polygon_new(tmp + a, b - a, &lpart[k]);
+    }
+    int parts = d.part_count;
+    c2d_decomposition_free(&d);
+    free(tmp);
+    if (st != C2D_OK) {
+        for (int k = 0; k < parts; k++)
+            c2d_shape_destroy(lpart[k]);
+        free(lpart);
+        free(ring);
+        return st == C2D_ERR_NO_MEMORY ? st : C2D_ERR_DEGENERATE;
+    }
+    st = shape_make(C2D_SHAPE_CONCAVE, ring, m, pos, lpart, parts, 0, out);
+    free(ring);
+    return st;
+}
+
+/* ---- queries ---- */
+
+/* A copy of b placed in a's frame (its placement relative to a's), or NULL when out of memory. */
+static c2d_shape *carry(const c2d_shape *a, const c2d_shape *b)
+{
+    c2d_shape *t;
+    if (c2d_shape_clone(b, &t) != C2D_OK)
+        return NULL;
+    c2d_xf r = c2d_xf_relative(c2d_shape_xf(a), c2d_shape_xf(b));
+    c2d_shape_place(t, r.p, b->angle - a->angle, r.c, r.s);
+    return t;
+}
+
+c2d_status c2d_compound_overlap(const c2d_shape *a, const c2d_shape *b, int *out)
+{
+    const c2d_shape *s = c2d_is_compound(a) ? a : b, *o = s == a ? b : a;
+    const c2d_compound *c = c2d_compound_of(s);
+    *out = 0;
+    for (int k = 0; k < c->n && !*out; k++) {
+        int hit = 0;
+        c2d_status st = c2d_overlap(c->part[k], o, &hit);
+        if (st != C2D_OK)
+            return st;
+        *out = hit;
+    }
+    return C2D_OK;
+}
+
+/* How far apart the placed parts of s may stand along an edge they share: each is placed on its own,
+ * so a point exactly on the joint may fall a rounding error outside both. */
+static double joint_slack(const c2d_shape *s)
+{
+    return 1e-15 * (1.0 + fmax(fabs(s->pos.x), fabs(s->pos.y)) + s->reach);
+}
+
+c2d_status c2d_compound_contains(const c2d_shape *s, c2d_vec2 p, int *out)
+{
+    const c2d_compound *c = c2d_compound_of(s);
+    *out = 0;
+    for (int k = 0; k < c->n && !*out; k++)
+        c2d_contains_point(c->part[k], p, out);
+    if (*out || s->type == C2D_SHAPE_CHAIN)
+        return C2D_OK;
+    /* In the rounding gap of a joint (or that close to the outline, which counts as on it). */
+    double slack = joint_slack(s);
+    for (int k = 0; k < c->n && !*out; k++) {
+        double d;
+        c2d_closest_point(c->part[k], p, NULL, &d);
+        *out = d <= slack;
+    }
+    return C2D_OK;
+}
+
+c2d_status c2d_compound_raycast(const c2d_shape *s, c2d_vec2 o, c2d_vec2 d, double max_t, c2d_ray_hit *out)
+{
+    const c2d_compound *c = c2d_compound_of(s);
+    c2d_ray_hit best;
+    memset(&best, 0, sizeof best);
+    for (int k = 0; k < c->n; k++) {
+        c2d_ray_hit h;
+        c2d_status st = c2d_raycast(c->part[k], o, d, max_t, &h);
+        if (st != C2D_OK)
+            return st;
+        if (h.hit && (!best.hit || h.t < best.t))
+            best = h;
+    }
+    *out = best;
+    return C2D_OK;
+}
+
+c2d_status c2d_compound_closest(const c2d_shape *s, c2d_vec2 p, c2d_vec2 *out_point, double *out_distance)
+{
+    const c2d_compound *c = c2d_compound_of(s);
+    int inside = 0;
+    c2d_compound_contains(s, p, &inside);
+    c2d_vec2 best_q = p;
+    double best = INFINITY;
+    if (!inside || s->type == C2D_SHAPE_CHAIN) {
+        /* Outside the union its nearest point is the nearest of any part's. */
+        for (int k = 0; k < c->n; k++) {
+            c2d_vec2 q;
+            double dist;
+            c2d_closest_point(c->part[k], p, &q, &dist);
+            if (dist < best) {
+                best = dist;
+                best_q = q;
+            }
+        }
+    } else {
+        /* Inside, the nearest point of the union's boundary: of the parts' edges, those that are no
+         * seam (the set knows which, in the compound's frame). */
+        c2d_xf x = c2d_shape_xf(s);
+        c2d_vec2 lp = c2d_xf_local(x, p);
+        for (int k = 0; k < c->n; k++) {
+            const c2d_shape *part = c->lpart[k];
+            for (int e = 0; e < part->count; e++) {
+                int seam = 0;
+                c2d_static_set_is_seam(c->set, k, e, &seam);
+                if (seam)
+                    continue;
+                c2d_vec2 va = c2d_world_vertex(part, e), vb = c2d_world_vertex(part, (e + 1) % part->count);
+                c2d_vec2 q = c2d_segment_closest(va, vb, lp);
+                double dist = v2_len_safe(v2_sub(q, lp));
+                if (dist < best) {
+                    best = dist;
+                    best_q = q;
+                }
+            }
+        }
+        best_q = c2d_xf_apply(x, best_q);
+        best = -best;
+    }
+    if (out_point)
+        *out_point = best_q;
+    if (out_distance)
+        *out_distance = best;
+    return C2D_OK;
+}
+
+/* The contact of compound a with convex b (normal from a to b): the push-out of b from a's set gives
+ * the depth and the normal; the points are those of the part whose own contact agrees best with it. */
+static c2d_status compound_convex_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
+{
+    const c2d_compound *c = c2d_compound_of(a);
+    memset(out, 0, sizeof *out);
+    c2d_shape *lb = carry(a, b);
+    if (!lb)
+        return C2D_ERR_NO_MEMORY;
+    c2d_vec2 d;
+    c2d_status st = c2d_static_set_push_out(c->set, lb, &d);
+    if (st != C2D_OK) {
+        c2d_shape_destroy(lb);
+        return st;
+    }
+    double depth = v2_len_safe(d);
+    c2d_vec2 n = depth > 0 ? v2_scale(d, 1 / depth) : v2(0, 0);
+    int best = -1;
+    double agree = -INFINITY;
+    c2d_contact pc, chosen;
+    memset(&chosen, 0, sizeof chosen);
+    for (int k = 0; k < c->n; k++) {
+        if ((st = c2d_collide(c->lpart[k], lb, &pc)) != C2D_OK)
+            break;
+        if (pc.count == 0)
+            continue;
+        /* With a push: the part contact closest to its direction; touching only: the shallowest. */
+        double score = depth > 0 ? v2_dot(pc.normal, n) : -pc.depth;
+        if (best < 0 || score > agree) {
+            best = k;
+            agree = score;
+            chosen = pc;
+        }
+    }
+    c2d_shape_destroy(lb);
+    if (st != C2D_OK)
+        return st;
+    if (best < 0)
+        return C2D_OK;
+    if (depth > 0) {
+        chosen.normal = n;
+        chosen.depth = depth;
+        for (int i = 0; i < chosen.count; i++)
+            chosen.point_depths[i] = fmin(chosen.point_depths[i], depth);
+    } else {
+        /* In the union no deeper than touching (the push-out found no way to go): touching. */
+        chosen.depth = 0;
+        for (int i = 0; i < chosen.count; i++)
+            chosen.point_depths[i] = 0;
+    }
+    c2d_xf x = c2d_shape_xf(a);
+    chosen.normal = c2d_rotate(x, chosen.normal);
+    for (int i = 0; i < chosen.count; i++)
+        chosen.points[i] = c2d_xf_apply(x, chosen.points[i]);
+    *out = chosen;
+    return C2D_OK;
+}
+
+static void flip_contact(c2d_contact *c)
+{
+    if (c->count > 0)
+        c->normal = v2_neg(c->normal);
+}
+
+c2d_status c2d_compound_collide(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
+{
+    if (!c2d_is_compound(a)) {
+        c2d_status st = c2d_compound_collide(b, a, out);
+        if (st == C2D_OK)
+            flip_contact(out);
+        return st;
+    }
+    if (!c2d_is_compound(b))
+        return compound_convex_contact(a, b, out);
+    /* Two compounds: the deepest of a's contacts with b's parts. */
+    const c2d_compound *cb = c2d_compound_of(b);
+    memset(out, 0, sizeof *out);
+    for (int k = 0; k < cb->n; k++) {
+        c2d_contact pc;
+        c2d_status st = compound_convex_contact(a, cb->part[k], &pc);
+        if (st != C2D_OK)
+            return st;
+        if (pc.count > 0 && (out->count == 0 || pc.depth > out->depth))
+            *out = pc;
+    }
+    return C2D_OK;
+}
+
+c2d_status c2d_compound_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out)
+{
+    int hit = 0;
+    c2d_status st = c2d_compound_overlap(a, b, &hit);
+    if (st != C2D_OK)
+        return st;
+    if (hit) {
+        c2d_contact c;
+        if ((st = c2d_compound_collide(a, b, &c)) != C2D_OK)
+            return st;
+        out->distance = -c.depth;
+        out->normal = c.count > 0 ? c.normal : v2(0, 1);
+        c2d_vec2 mid = c.count > 0 ? c.points[0] : a->pos;
+        out->point_a = v2_mad(mid, 0.5 * c.depth, out->normal);
+        out->point_b = v2_mad(mid, -0.5 * c.depth, out->normal);
+        return C2D_OK;
+    }
+    /* Apart: the nearest pair of parts. */
+    const c2d_shape *const *pa = &a, *const *pb = &b;
+    int na = 1, nb = 1;
+    if (c2d_is_compound(a)) {
+        pa = (const c2d_shape *const *)c2d_compound_of(a)->part;
+        na = c2d_compound_of(a)->n;
+    }
+    if (c2d_is_compound(b)) {
+        pb = (const c2d_shape *const *)c2d_compound_of(b)->part;
+        nb = c2d_compound_of(b)->n;
+    }
+    int found = 0;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++) {
+            c2d_distance_result r;
+            if ((st = c2d_distance(pa[i], pb[j], &r)) != C2D_OK)
+                return st;
+            if (!found || r.distance < out->distance) {
+                *out = r;
+                found = 1;
+            }
+        }
+    return C2D_OK;
+}
+
+/* The sweep of convex b (moving by db) against compound a (moving by da). */
+static c2d_status compound_convex_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_vec2 db,
+                                        c2d_toi *out)
+{
+    const c2d_compound *c = c2d_compound_of(a);
+    c2d_shape *lb = carry(a, b);
+    if (!lb)
+        return C2D_ERR_NO_MEMORY;
+    c2d_xf x = c2d_shape_xf(a);
+    c2d_vec2 rel = c2d_unrotate(x, v2_sub(db, da));
+    c2d_toi t;
+    int index;
+    c2d_status st = c2d_static_set_sweep(c->set, lb, rel, &t, &index);
+    c2d_shape_destroy(lb);
+    if (st != C2D_OK)
+        return st;
+    if (t.state != C2D_TOI_NONE) {
+        /* The set's normal runs from the mover (b) to the set: a's runs to b. The point moves with a. */
+        t.normal = v2_neg(c2d_rotate(x, t.normal));
+        t.point = v2_mad(c2d_xf_apply(x, t.point), t.t, da);
+    }
+    *out = t;
+    return C2D_OK;
+}
+
+c2d_status c2d_compound_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_vec2 db, c2d_toi *out)
+{
+    if (!c2d_is_compound(a)) {
+        c2d_status st = c2d_compound_sweep(b, db, a, da, out);
+        if (st == C2D_OK && out->state != C2D_TOI_NONE)
+            out->normal = v2_neg(out->normal);
+        return st;
+    }
+    if (!c2d_is_compound(b))
+        return compound_convex_sweep(a, da, b, db, out);
+    /* Two compounds: the earliest of b's parts (an overlap first, the deepest of those). */
+    const c2d_compound *cb = c2d_compound_of(b);
+    c2d_toi best;
+    memset(&best, 0, sizeof best);
+    best.t = 1;
+    for (int k = 0; k < cb->n; k++) {
+        c2d_toi t;
+        c2d_status st = compound_convex_sweep(a, da, cb->part[k], db, &t);
+        if (st != C2D_OK)
+            return st;
+        int better = best.state == C2D_TOI_NONE ? t.state != C2D_TOI_NONE
+                     : t.state == C2D_TOI_OVERLAP ? best.state != C2D_TOI_OVERLAP || t.depth > best.depth
+                                                  : best.state == C2D_TOI_HIT && t.state == C2D_TOI_HIT && t.t < best.t;
+        if (better)
+            best = t;
+    }
+    *out = best;
+    return C2D_OK;
+}
+
+/* ---- parts ---- */
+
+c2d_status c2d_shape_get_part_count(const c2d_shape *shape, int *out)
+{
+    if (!shape || !out)
+        return C2D_ERR_NULL;
+    *out = c2d_is_compound(shape) ? c2d_compound_of(shape)->n : 1;
+    return C2D_OK;
+}
+
+c2d_status c2d_shape_get_part_vertices(const c2d_shape *shape, int k, c2d_vec2 *out, int capacity, int *count)
+{
+    if (!shape || !count)
+        return C2D_ERR_NULL;
+    int n = c2d_is_compound(shape) ? c2d_compound_of(shape)->n : 1;
+    if (k < 0 || k >= n)
+        return C2D_ERR_RANGE;
+    return c2d_shape_get_vertices(c2d_is_compound(shape) ? c2d_compound_of(shape)->part[k] : shape, out, capacity,
+                                  count);
+}
