@@ -162,7 +162,7 @@ typedef struct shape_box {
 #define BOX_TAG(b) ((uintptr_t)(b) ^ (uintptr_t)0x63326473u)
 typedef char shape_box_tag_is_first[offsetof(shape_box, tag) == 0 ? 1 : -1];
 
-static const char *const kind_names[] = {"none", "circle", "rectangle", "polygon", "capsule", "segment"};
+static const char *const kind_names[] = {"none", "circle", "rectangle", "polygon", "capsule", "segment", "chain", "concave"};
 
 static const char *kind_name(const c2d_shape *s)
 {
@@ -401,6 +401,155 @@ static int l_segment(lua_State *L)
     double x2 = luaL_checknumber(L, 3), y2 = luaL_checknumber(L, 4);
     shape_box *b = newshapebox(L);
     CHECK(L, c2d_segment_new(vec(x1, y1), vec(x2, y2), &b->shape), 1, "ccpp");
+    return 1;
+}
+
+/* The points of the flat list {x1, y1, x2, y2, ...} at stack index idx, in a buffer the collector
+ * frees (left on the stack). what names the list in errors (argument arg). */
+static c2d_vec2 *ring_at(lua_State *L, int idx, int arg, const char *what, int *count)
+{
+    size_t len, n, i;
+    c2d_vec2 *pts;
+    if (!lua_istable(L, idx))
+        luaL_argerror(L, arg, lua_pushfstring(L, "%s: table expected, got %s", what, luaL_typename(L, idx)));
+    len = (size_t)lua_rawlen(L, idx);
+    n = len / 2;
+    if (len % 2 == 1)
+        luaL_argerror(L, arg, lua_pushfstring(L, "%s: an even number of coordinates expected", what));
+    if (n > C2D_MAX_POLYGON_POINTS)
+        luaL_argerror(L, arg, c2d_status_string(C2D_ERR_RANGE));
+    luaL_checkstack(L, 2, "too many points");
+    pts = (c2d_vec2 *)lua_newuserdata(L, (n > 0 ? n : 1) * sizeof(c2d_vec2));
+    for (i = 0; i < 2 * n; i++) {
+        double v;
+        lua_rawgeti(L, idx, (int)i + 1);
+        if (!lua_isnumber(L, -1))
+            luaL_argerror(L, arg, lua_pushfstring(L, "%s: number expected at index %d, got %s", what, (int)i + 1,
+                                                  luaL_typename(L, -1)));
+        v = lua_tonumber(L, -1);
+        lua_pop(L, 1);
+        if (i % 2 == 0)
+            pts[i / 2].x = v;
+        else
+            pts[i / 2].y = v;
+    }
+    *count = (int)n;
+    return pts;
+}
+
+static int field_typeerror(lua_State *L, int arg, const char *field, const char *expected);
+
+/* The boolean field name of the options table at arg (nil: no). */
+static int opt_flag(lua_State *L, int arg, const char *name)
+{
+    int on;
+    if (lua_isnoneornil(L, arg))
+        return 0;
+    luaL_checktype(L, arg, LUA_TTABLE);
+    lua_getfield(L, arg, name);
+    if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TBOOLEAN)
+        field_typeerror(L, arg, name, "boolean");
+    on = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return on;
+}
+
+/* collide2d.chain({x1, y1, x2, y2, ...} [, {closed = bool, oneSided = bool}]): a polyline of segments
+ * whose joints are never surface. */
+static int l_chain(lua_State *L)
+{
+    int n, flags;
+    c2d_vec2 *pts;
+    shape_box *b;
+    c2d_status st;
+    flags = (opt_flag(L, 2, "closed") ? C2D_CHAIN_CLOSED : 0) | (opt_flag(L, 2, "oneSided") ? C2D_CHAIN_ONE_SIDED : 0);
+    lua_settop(L, 2);
+    pts = ring_at(L, 1, 1, "points", &n);
+    b = newshapebox(L);
+    st = c2d_chain_new(pts, n, flags, &b->shape);
+    if (st == C2D_ERR_NO_MEMORY)
+        return luaL_error(L, "%s", c2d_status_string(st));
+    if (st != C2D_OK)
+        return luaL_argerror(L, 1, c2d_status_string(st));
+    return 1;
+}
+
+/* collide2d.concave({x1, y1, ...} [, {hole1, hole2, ...}]): a simple polygon, concave or not, with
+ * optional holes (each a flat list like the outline), split into convex parts. */
+static int l_concave(lua_State *L)
+{
+    int n, nholes = 0, i, counts_stack[8], *counts = counts_stack;
+    const c2d_vec2 *holes_stack[8], **holes = holes_stack;
+    c2d_vec2 *outline;
+    shape_box *b;
+    c2d_status st;
+    lua_settop(L, 2);
+    outline = ring_at(L, 1, 1, "outline", &n);
+    if (!lua_isnil(L, 2)) {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        nholes = (int)lua_rawlen(L, 2);
+        if (nholes > C2D_MAX_POLYGON_POINTS)
+            return luaL_argerror(L, 2, c2d_status_string(C2D_ERR_RANGE));
+        if (nholes > 8) {
+            holes = (const c2d_vec2 **)lua_newuserdata(L, (size_t)nholes * sizeof *holes);
+            counts = (int *)lua_newuserdata(L, (size_t)nholes * sizeof *counts);
+        }
+        for (i = 0; i < nholes; i++) {
+            lua_rawgeti(L, 2, i + 1);
+            holes[i] = ring_at(L, lua_gettop(L), 2, "hole", &counts[i]); /* the ring stays on the stack */
+        }
+    }
+    b = newshapebox(L);
+    st = c2d_concave_new(outline, n, holes, counts, nholes, &b->shape);
+    if (st == C2D_ERR_NO_MEMORY)
+        return luaL_error(L, "%s", c2d_status_string(st));
+    if (st != C2D_OK)
+        return luaL_argerror(L, 1, c2d_status_string(st));
+    return 1;
+}
+
+/* shape:parts() -> the number of convex parts (1 but for chains and concave polygons). */
+static int l_parts(lua_State *L)
+{
+    int n;
+    CHECK(L, c2d_shape_get_part_count(checkshape(L, 1), &n), 1, "");
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+/* shape:part(k [, t]) -> {x1, y1, ...}: the placed vertices of part k (1-based), into t if given. */
+static int l_part(lua_State *L)
+{
+    c2d_vec2 buf[STACK_POINTS], *pts = buf;
+    c2d_shape *s = checkshape(L, 1);
+    lua_Number kn = luaL_checknumber(L, 2);
+    int parts, n, i, old = 0;
+    CHECK(L, c2d_shape_get_part_count(s, &parts), 1, "");
+    if (!(kn >= 1 && kn <= parts && kn == floor(kn)))
+        return luaL_argerror(L, 2, lua_pushfstring(L, "part index expected (1 to %d)", parts));
+    if (!lua_isnoneornil(L, 3)) {
+        luaL_checktype(L, 3, LUA_TTABLE);
+        old = (int)lua_rawlen(L, 3);
+    }
+    lua_settop(L, 3);
+    CHECK(L, c2d_shape_get_part_vertices(s, (int)kn - 1, NULL, 0, &n), 1, "");
+    if (n > STACK_POINTS)
+        pts = (c2d_vec2 *)lua_newuserdata(L, (size_t)n * sizeof(c2d_vec2));
+    CHECK(L, c2d_shape_get_part_vertices(s, (int)kn - 1, pts, n, &n), 1, "");
+    if (lua_isnil(L, 3))
+        lua_createtable(L, 2 * n, 0);
+    else
+        lua_pushvalue(L, 3);
+    for (i = 0; i < n; i++) {
+        lua_pushnumber(L, pts[i].x);
+        lua_rawseti(L, -2, 2 * i + 1);
+        lua_pushnumber(L, pts[i].y);
+        lua_rawseti(L, -2, 2 * i + 2);
+    }
+    for (i = old; i > 2 * n; i--) {
+        lua_pushnil(L);
+        lua_rawseti(L, -2, i);
+    }
     return 1;
 }
 
@@ -2320,16 +2469,20 @@ static const luaL_Reg module_funcs[] = {
     {"angle", l_angle},
     {"bbox", l_bbox},
     {"capsule", l_capsule},
+    {"chain", l_chain},
     {"circle", l_circle},
     {"clone", l_clone},
     {"closest", l_closest},
     {"collide", l_collide},
+    {"concave", l_concave},
     {"contains", l_contains},
     {"destroy", l_destroy},
     {"distance", l_distance},
     {"hull", l_hull},
     {"move", l_move},
     {"overlaps", l_overlaps},
+    {"part", l_part},
+    {"parts", l_parts},
     {"polygon", l_polygon},
     {"position", l_position},
     {"radius", l_radius},
