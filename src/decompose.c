@@ -10,19 +10,20 @@
  *     outline) or clockwise (holes), so the region is always on the left. Every pair of edges that
  *     are not neighbours in one ring must be disjoint, closed segments included: that one test
  *     catches crossings, touching vertices and holes that meet the outline or each other. Candidate
- *     pairs come from a uniform grid of edges, so outlines of many thousand points are not quadratic.
- *     Disjoint rings are nested or apart: a horizontal ray from one vertex of each hole, counted
- *     against every ring (again through the grid), says which.
+ *     pairs come from a uniform grid of edges, so outlines of many thousand points are not quadratic
+ *     (unless thousands of edges crowd into one cell: a star whose inner points all sit near its
+ *     centre is the bad case). Disjoint rings are nested or apart: a horizontal ray from one point of
+ *     each hole, counted against every ring through the same grid, says which.
  *  2. Bridging. Holes are joined to the outline one at a time, rightmost first, by a segment from a
- *     hole's rightmost vertex M to a vertex the classic way finds visible (the first thing a ray from
- *     M to the right meets, or the vertex closest in angle to that ray inside the triangle between M,
- *     the hit and the hit edge's right end). The bridge is walked twice, so its two end points appear
- *     twice in the one polygon left: a weakly simple polygon whose copies of a point each own a
- *     separate wedge of the region.
+ *     hole's rightmost point M to a vertex the classic way finds visible (the first thing a ray from
+ *     M to the right meets, or else the vertex closest in angle to that ray inside the triangle of
+ *     M, the hit and the hit edge's right end). The bridge is walked twice, so its two end points
+ *     appear twice in the one polygon left: a weakly simple polygon in which the copies of a point
+ *     each own a separate wedge of the region. This step looks at every point once per hole.
  *  3. Ear clipping. A convex vertex b with neighbours a and c is an ear when no vertex lies in the
- *     closed triangle abc, except copies of a, b and c themselves (whose edges cannot enter that
- *     triangle: a copy's wedge is disjoint from the others). Checking the reflex and straight
- *     vertices suffices (the vertex in the triangle nearest b is always one), and a grid of those
+ *     closed triangle abc, except copies of a, b and c themselves (their edges cannot enter that
+ *     triangle: a copy's wedge is apart from the others'). Checking the reflex and straight vertices
+ *     suffices (of the vertices in the triangle, the one nearest b is one), and a kd-tree of those
  *     finds the few near each triangle.
  *  4. Hertel-Mehlhorn. Interior edges of the triangulation are removed, in the order the triangles
  *     were made, whenever both their end points stay strictly convex in the merged part. A removal
@@ -30,6 +31,7 @@
  *     part too, and dropping it from this part would leave a T-junction. Every interior edge left is
  *     then needed by a reflex vertex of the region, at most two per reflex vertex, which gives the
  *     classic bound of 2r + 1 parts.
+ * Steps 3 and 4 run twice, with two orders of ears, and the answer with fewer parts is kept.
  */
 #include "decompose.h"
 
