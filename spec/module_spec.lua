@@ -27,8 +27,9 @@ describe('require "collide2d"', function()
   end)
 
   it('offers every function under its documented name', function()
-    local names = { 'angle', 'bbox', 'capsule', 'circle', 'clone', 'closest', 'collide', 'contains',
-      'destroy', 'distance', 'hull', 'move', 'overlaps', 'polygon', 'position', 'radius', 'raycast',
+    local names = { 'angle', 'bbox', 'capsule', 'chain', 'circle', 'clone', 'closest', 'collide', 'concave',
+      'contains', 'destroy', 'distance', 'hull', 'move', 'overlaps', 'part', 'parts', 'polygon', 'position',
+      'radius', 'raycast',
       'rectangle', 'rotate', 'segment', 'setAngle', 'setPosition', 'setTransform', 'staticset', 'sweep',
       'type', 'version', 'vertices', 'world' }
     for _, name in ipairs(names) do assert.is_function(collide2d[name], name) end
