@@ -34,6 +34,8 @@ build = {
       sources = {
         'lua/collide2d.c',
         'src/collide.c',
+        'src/compound.c',
+        'src/decompose.c',
         'src/distance.c',
         'src/hull.c',
         'src/predicates.c',
