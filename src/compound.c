@@ -338,6 +338,17 @@ c2d_status c2d_compound_raycast(const c2d_shape *s, c2d_vec2 o, c2d_vec2 d, doub
     const c2d_compound *c = c2d_compound_of(s);
     c2d_ray_hit best;
     memset(&best, 0, sizeof best);
+    int inside = 0;
+    if (s->type == C2D_SHAPE_CONCAVE)
+        c2d_compound_contains(s, o, &inside);
+    if (inside) {
+        /* Starting inside (also on a joint, between two parts' rounding): a hit at 0, facing back. */
+        best.hit = 1;
+        best.point = o;
+        best.normal = v2_neg(v2_normalize_or(d, v2(1, 0)));
+        *out = best;
+        return C2D_OK;
+    }
     for (int k = 0; k < c->n; k++) {
         c2d_ray_hit h;
         c2d_status st = c2d_raycast(c->part[k], o, d, max_t, &h);
@@ -400,7 +411,9 @@ c2d_status c2d_compound_closest(const c2d_shape *s, c2d_vec2 p, c2d_vec2 *out_po
 }
 
 /* The contact of compound a with convex b (normal from a to b): the push-out of b from a's set gives
- * the depth and the normal; the points are those of the part whose own contact agrees best with it. */
+ * the depth and the normal; the points are those of the part whose own contact agrees best with it.
+ * The parts' contacts are taken in the world, as c2d_compound_overlap takes them, so that a contact
+ * is found exactly when the shapes overlap. */
 static c2d_status compound_convex_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
 {
     const c2d_compound *c = c2d_compound_of(a);
@@ -410,18 +423,18 @@ static c2d_status compound_convex_contact(const c2d_shape *a, const c2d_shape *b
         return C2D_ERR_NO_MEMORY;
     c2d_vec2 d;
     c2d_status st = c2d_static_set_push_out(c->set, lb, &d);
-    if (st != C2D_OK) {
-        c2d_shape_destroy(lb);
+    c2d_shape_destroy(lb);
+    if (st != C2D_OK)
         return st;
-    }
+    c2d_xf x = c2d_shape_xf(a);
     double depth = v2_len_safe(d);
-    c2d_vec2 n = depth > 0 ? v2_scale(d, 1 / depth) : v2(0, 0);
+    c2d_vec2 n = depth > 0 ? c2d_rotate(x, v2_scale(d, 1 / depth)) : v2(0, 0);
     int best = -1;
     double agree = -INFINITY;
     c2d_contact pc, chosen;
     memset(&chosen, 0, sizeof chosen);
     for (int k = 0; k < c->n; k++) {
-        if ((st = c2d_collide(c->lpart[k], lb, &pc)) != C2D_OK)
+        if ((st = c2d_collide(c->part[k], b, &pc)) != C2D_OK)
             break;
         if (pc.count == 0)
             continue;
@@ -433,7 +446,6 @@ static c2d_status compound_convex_contact(const c2d_shape *a, const c2d_shape *b
             chosen = pc;
         }
     }
-    c2d_shape_destroy(lb);
     if (st != C2D_OK)
         return st;
     if (best < 0)
@@ -449,10 +461,6 @@ static c2d_status compound_convex_contact(const c2d_shape *a, const c2d_shape *b
         for (int i = 0; i < chosen.count; i++)
             chosen.point_depths[i] = 0;
     }
-    c2d_xf x = c2d_shape_xf(a);
-    chosen.normal = c2d_rotate(x, chosen.normal);
-    for (int i = 0; i < chosen.count; i++)
-        chosen.points[i] = c2d_xf_apply(x, chosen.points[i]);
     *out = chosen;
     return C2D_OK;
 }
