@@ -1023,6 +1023,7 @@ static c2d_sweep_contact make_contact(engine *e, int i, const c2d_rhull_hit *f, 
     c2d_rhull h;
     c2d_vec2 shift;
     const c2d_core *b = &e->set->core[i];
+    memset(&c, 0, sizeof c); /* the padding after index too: the same bytes every time, comparable whole */
     make_hull(e, i, 1, &h, &shift);
     c.index = c2d_static_set_owner(e->set, i); /* the caller's shape, of which i may be a part */
     c.t = t;
