@@ -84,9 +84,11 @@ local function finish()
   love.event.quit((sim:failures() == 0 and #missing == 0) and 0 or 1)
 end
 
+local input = {}
 local function keys()
   local down = love.keyboard.isDown
-  return { left = down('left'), right = down('right'), jump = down('space', 'up', 'z') }
+  input.left, input.right, input.jump = down('left'), down('right'), down('space', 'up', 'z')
+  return input
 end
 
 function love.update(dt)

@@ -198,7 +198,7 @@ function Sim.new(c2d, opts)
   self.ballContacts = {}
 
   self.frame = 0
-  self.ai = { jumpFrames = 0, lastWall = false, aim = nil }
+  self.ai = { jumpFrames = 0, lastWall = false, aim = nil, keys = {} }
   self.stats = { frames = 0, laps = 0, coins = 0, jumps = 0, contacts = 0, onewayUp = 0, bounces = 0,
                  snags = 0, inside = 0, fallthrough = 0, escapes = 0, violations = {} }
   self.passing = {}                             -- ledge index -> true while jumping up through it
@@ -463,7 +463,9 @@ function Sim:autopilot()
 
   local held = ai.jumpFrames > 0
   if held then ai.jumpFrames = ai.jumpFrames - 1 end
-  return { left = left, right = right, jump = held }
+  local keys = ai.keys
+  keys.left, keys.right, keys.jump = left, right, held
+  return keys
 end
 
 -- The player's path this frame, segment by segment: between two contacts of a move it goes straight
