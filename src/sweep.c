@@ -261,6 +261,16 @@ int c2d_rhull_cast(const c2d_rhull *h, const c2d_seam_info *seams, c2d_vec2 o, c
                 continue;
             if (!c2d_rhull_feature_is_surface(h, seams, k, 1, nk))
                 continue;
+            /* At a sharp corner (no radius), a path that runs along the line of the edge beyond the
+             * corner only grazes the hull: it goes on along that edge's surface and never enters. A box
+             * sliding on one ledge meets the next ledge, level with it, corner to corner, and slides
+             * on over its top instead of stopping at its side. */
+            if (!(r > 0) && (u > len - tol || u < tol)) {
+                int j = u > len - tol ? (k + 1) % n : (k + n - 1) % n;
+                c2d_vec2 q = v2_mad(o, t, d);
+                if (fabs(v2_dot(v2_sub(q, h->v[j]), h->nrm[j])) <= tol && !(v2_dot(d, h->nrm[j]) < approach))
+                    continue;
+            }
             if (t < best || !found) {
                 best = t;
                 hit->t = t;

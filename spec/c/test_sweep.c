@@ -268,3 +268,35 @@ TEST(sweep_agrees_with_bisection_oracle_on_random_moving_pairs)
     ENSURE_MSG(hits > n / 10 && misses > n / 10 && overlaps > n / 100, "hits %ld misses %ld overlaps %ld", hits,
                misses, overlaps);
 }
+
+TEST(sweep_a_box_level_with_a_ledge_slides_onto_it_corner_to_corner)
+{
+    /* A box whose bottom is exactly level with a ledge's top, moving towards it across a gap: the
+     * corners meet and the box goes on over the top (the path only grazes the ledge's side). A hair
+     * lower it hits the side; a hair higher it passes above. In a set and in a world alike. */
+    c2d_shape *ledge, *box;
+    ENSURE_OK(c2d_rect_new(20, -5, 20, 10, 0, &ledge)); /* top at y = 0, left side at x = 10 */
+    for (int level = -1; level <= 1; level++) {
+        double y = 2 + level * 1e-6;                      /* the box's bottom at y = level * 1e-6 */
+        ENSURE_OK(c2d_rect_new(6, y, 4, 4, 0, &box));
+        c2d_toi t;
+        ENSURE_OK(c2d_sweep(box, (c2d_vec2){6, 0}, ledge, (c2d_vec2){0, 0}, &t));
+        ENSURE_MSG((t.state == C2D_TOI_HIT) == (level < 0), "level %d: state %d", level, (int)t.state);
+        if (level < 0)
+            ENSURE(fabs(t.t - 1.0 / 3) < 1e-12 && t.normal.x == 1 && t.normal.y == 0);
+        c2d_static_set *set;
+        ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)&ledge, 1, NULL, &set));
+        c2d_move_result r;
+        ENSURE_OK(c2d_static_set_move(set, box, (c2d_vec2){6, 0}, NULL, &r, NULL, 0));
+        ENSURE(r.count == (level < 0) && (level < 0 ? fabs(r.displacement.x - 2) < 1e-12 : r.displacement.x == 6));
+        c2d_static_set_destroy(set);
+        c2d_shape_destroy(box);
+    }
+    /* Already touching corner to corner, moving along: no hit at all. */
+    ENSURE_OK(c2d_rect_new(8, 2, 4, 4, 0, &box));
+    c2d_toi t;
+    ENSURE_OK(c2d_sweep(box, (c2d_vec2){6, 0}, ledge, (c2d_vec2){0, 0}, &t));
+    ENSURE(t.state == C2D_TOI_NONE);
+    c2d_shape_destroy(box);
+    c2d_shape_destroy(ledge);
+}
