@@ -361,6 +361,7 @@ static c2d_status set_build(const c2d_shape *const *shapes, int n, const c2d_sta
     }
     if (!(options && options->no_auto_seams))
         set->seam_tolerance = user_tol > 0 ? user_tol : 1e-9 * (1.0 + set->magnitude);
+    set->built_magnitude = set->magnitude;
     set->max_tolerance = set->seam_tolerance;
     if (owner)
         set->max_tolerance = fmax(set->max_tolerance, part_tolerance(set));
@@ -583,7 +584,12 @@ static void place_member(c2d_static_set *set, int m, const c2d_shape *as)
     c2d_vec2 *v = set->placed + 2 * (size_t)set->offset[m];
     set->core[m] = c2d_world_core(s, v, v + s->count);
     set->entries[m].box = box;
-    set->magnitude = fmax(set->magnitude, c2d_aabb_magnitude(box));
+    /* The touching tolerance follows the shapes: a member that went far away and came back leaves
+     * it as it was, not as large as where the member went. */
+    double mag = set->built_magnitude;
+    for (int k = 0; k < set->loose_count; k++)
+        mag = fmax(mag, c2d_aabb_magnitude(set->entries[set->loose[k]].box));
+    set->magnitude = mag;
     refresh_box(set, old_box);
     refresh_box(set, box);
 }

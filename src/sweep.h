@@ -126,7 +126,8 @@ struct c2d_static_set {
     c2d_seam_neighbour *scratch; /* n entries, for recomputing one shape's seams without allocating */
     double seam_tolerance;  /* automatic seams; 0 when switched off */
     double max_tolerance;   /* largest seam tolerance in use, for neighbour searches */
-    double magnitude;       /* largest coordinate magnitude of the shapes */
+    double magnitude;       /* largest coordinate magnitude of the shapes as they stand */
+    double built_magnitude; /* the same for the shapes as built (what re-placing cannot lower) */
     int max_count;          /* most core vertices of any shape */
     int pair_count, pair_capacity;
     int *pairs;             /* 2 per marked neighbour pair */

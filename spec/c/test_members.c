@@ -480,3 +480,25 @@ TEST(members_records_are_the_plain_contacts_with_where_the_mover_was)
     free_shapes(b, 40);
     c2d_static_set_destroy(set);
 }
+
+TEST(members_a_member_that_went_far_and_came_back_leaves_the_tolerance_as_it_was)
+{
+    /* The touching tolerance grows with the coordinates in play (1e-12 of them): while a member stands
+     * at 1e13 it is about 10; once the member is back, a gap of 1e-3 is a gap again. */
+    c2d_shape *b[2], *box;
+    c2d_static_set *set;
+    ENSURE_OK(make_bricks(b, 2, &set));
+    ENSURE_OK(c2d_rect_new(0.5, 1.5 + 1e-3, 1, 1, 0, &box)); /* 1e-3 above the row */
+    c2d_move_result r;
+    c2d_sweep_contact c[4];
+    ENSURE_OK(c2d_static_set_move(set, box, V(0, -1), NULL, &r, c, 4));
+    ENSURE(r.count == 1 && fabs(r.displacement.y + 1e-3) < 1e-12);
+    ENSURE_OK(c2d_static_set_set_transform(set, 1, V(1e13, 0), 0));
+    ENSURE_OK(c2d_static_set_move(set, box, V(0, -1), NULL, &r, c, 4));
+    ENSURE_OK(c2d_static_set_set_transform(set, 1, V(1.5, 0.5), 0));
+    ENSURE_OK(c2d_static_set_move(set, box, V(0, -1), NULL, &r, c, 4));
+    ENSURE_MSG(r.count == 1 && fabs(r.displacement.y + 1e-3) < 1e-12, "displacement %.17g", r.displacement.y);
+    c2d_shape_destroy(box);
+    free_shapes(b, 2);
+    c2d_static_set_destroy(set);
+}
