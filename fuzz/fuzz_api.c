@@ -2237,6 +2237,11 @@ static void op_set_move(fz_state *st)
     if (!st->set || !m || null_contacts || usecap < 0 || !fz_ok_vec(d) || !opt_ok) {
         FZ_CHECK(s != C2D_OK, "bad move accepted");
         FZ_CHECK(fz_is_poison(&res, sizeof res) && fz_is_poison(c, sizeof c), "move wrote on error");
+        /* The records form refuses the same call with the same status, writing nothing. */
+        memset(fz_rec, FZ_POISON, sizeof fz_rec);
+        c2d_status s2 = c2d_static_set_move_records(st->set, m, d, op, &res, null_contacts ? NULL : fz_rec, usecap);
+        FZ_CHECK(s2 == s && fz_is_poison(&res, sizeof res) && fz_is_poison(fz_rec, sizeof fz_rec),
+                 "move_records gave %d where move gave %d, or wrote on error", (int)s2, (int)s);
         return;
     }
     FZ_CHECK(s == C2D_OK, "move rejected with %d", (int)s);
@@ -2331,6 +2336,12 @@ static void op_set_ball(fz_state *st)
         FZ_CHECK(s != C2D_OK, "bad ball step accepted");
         FZ_CHECK(memcmp(&b, &b0, sizeof b) == 0, "rejected ball step changed the ball");
         FZ_CHECK(fz_is_poison(&res, sizeof res) && fz_is_poison(c, sizeof c), "ball step wrote on error");
+        memset(fz_rec, FZ_POISON, sizeof fz_rec);
+        c2d_status s2 = c2d_static_set_step_ball_records(st->set, &b, dt, op, no_result ? NULL : &res, fz_rec, usecap);
+        FZ_CHECK(s2 == s && memcmp(&b, &b0, sizeof b) == 0 && fz_is_poison(&res, sizeof res) &&
+                     fz_is_poison(fz_rec, sizeof fz_rec),
+                 "step_ball_records gave %d where step_ball gave %d, or changed the ball or wrote on error", (int)s2,
+                 (int)s);
         return;
     }
     FZ_CHECK(s == C2D_OK, "ball step rejected with %d", (int)s);
@@ -3340,6 +3351,20 @@ static void op_world_move(fz_state *st)
             fz_world_snap after;
             fz_world_snapshot(st, &after);
             FZ_CHECK(memcmp(&before, &after, sizeof before) == 0, "rejected world move changed the world");
+            /* Refused before any callback ran: the records form refuses it too, writing nothing. */
+            c2d_world_filter f2;
+            fz_query_ctx q2;
+            fz_respond_ctx rc2 = rc;
+            const c2d_world_filter *fp = fz_filter_again(f, &q, &f2, &q2);
+            memset(fz_rec, FZ_POISON, sizeof fz_rec);
+            c2d_status r2 = ball_step ? c2d_world_step_ball_records(st->world, &b, dt, fp, use_respond ? fz_respond : NULL,
+                                                                    &rc2, op, &res, fz_rec, usecap)
+                                      : c2d_world_move_records(st->world, m, d, fp, use_respond ? fz_respond : NULL,
+                                                               &rc2, op, &res, fz_rec, usecap);
+            FZ_CHECK(r2 == r && (!ball_step || memcmp(&b, &b0, sizeof b) == 0) && fz_is_poison(&res, sizeof res) &&
+                         fz_is_poison(fz_rec, sizeof fz_rec),
+                     "world %s records gave %d where the plain call gave %d, or wrote on error",
+                     ball_step ? "ball step" : "move", (int)r2, (int)r);
         }
         fz_bury(st);
         return;
