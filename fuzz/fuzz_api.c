@@ -1718,6 +1718,51 @@ static void op_set_sweep(fz_state *st)
         fz_check_unit(r.normal, "set sweep normal");
         FZ_CHECK(isnan(di) || fabs(di) <= tol, "set sweep HIT on shape %d at t %.17g but %.17g apart there", index, r.t,
                  di);
+        /* A one-way member blocks only where it is met from the side its direction points to: its
+         * surface normal (minus the sweep's) has a positive part along the direction. */
+        if (fz_member_one_way(st, index))
+            FZ_CHECK(-(r.normal.x * st->set_ow[index].x + r.normal.y * st->set_ow[index].y) > 0,
+                     "set sweep stopped by one-way member %d (direction (%.17g, %.17g)) from the side, normal (%.17g, %.17g)",
+                     index, st->set_ow[index].x, st->set_ow[index].y, r.normal.x, r.normal.y);
+    }
+    /* And it does block there: a mover that starts clear of a one-way member and meets it first (by
+     * c2d_sweep, each moving) from the side it blocks, clearly (its surface normal 1e-6 along the
+     * direction) and not grazing, stops no later than that contact. Not for movers no larger than the
+     * seam tolerance, as above. */
+    for (int j = 0; j < st->set_n && !(st->set_seam_tol >= mover_size); j++) {
+        c2d_toi rj;
+        if (!st->set_on[j] || !fz_member_one_way(st, j) || c2d_sweep(m, d, st->set_shape[j], st->set_vel[j], &rj) != C2D_OK ||
+            rj.state != C2D_TOI_HIT)
+            continue;
+        c2d_vec2 rel = fz_sub(d, st->set_vel[j]), u = st->set_ow[j];
+        double approach = rj.normal.x * rel.x + rj.normal.y * rel.y, facing = -(rj.normal.x * u.x + rj.normal.y * u.y);
+        double dj0 = fz_dist(m, st->set_shape[j]);
+        if (!(dj0 > tol) || !(approach > 1e-6 * fz_len(rel)) || !(facing > 1e-6))
+            continue;
+        FZ_CHECK((r.t - rj.t) * fz_len(rel) <= tol,
+                 "set sweep went on to t %.17g past one-way member %d (direction (%.17g, %.17g)), met from the side it "
+                 "blocks at t %.17g (normal (%.17g, %.17g))",
+                 r.t, j, u.x, u.y, rj.t, -rj.normal.x, -rj.normal.y);
+    }
+}
+
+/* Contacts with one-way members (every contact of a set move or ball step, in fz_all): a push-out
+ * never names one (push-outs ignore them), and a contact whose response stops or deflects the mover
+ * is met from the side the member blocks (the normal, towards the mover, has a positive part along
+ * its direction). Crossings are reported whichever side they enter from. */
+static void fz_check_one_way_contacts(const fz_state *st, const c2d_sweep_contact *c, int n)
+{
+    for (int k = 0; k < n; k++) {
+        int j = c[k].index;
+        if (j < 0 || j >= st->set_n || !fz_member_one_way(st, j))
+            continue;
+        c2d_vec2 u = st->set_ow[j];
+        FZ_CHECK(!c[k].pushed_out, "contact %d: pushed out of one-way member %d", k, j);
+        if (c[k].response != C2D_RESPONSE_CROSS)
+            FZ_CHECK(c[k].normal.x * u.x + c[k].normal.y * u.y > 0,
+                     "contact %d (response %d) with one-way member %d (direction (%.17g, %.17g)) from the side, normal "
+                     "(%.17g, %.17g)",
+                     k, (int)c[k].response, j, u.x, u.y, c[k].normal.x, c[k].normal.y);
     }
 }
 
@@ -2258,6 +2303,7 @@ static void op_set_move(fz_state *st)
     double scale = fz_set_scale(st, m, d, 1) + fz_vec_mag(res.displacement);
     double tol = FZ_REL_TOL * 4 * (1 + scale);
     int all = fz_check_set_records(st, m, d, NULL, 1, op, &res, NULL, c, usecap, scale);
+    fz_check_one_way_contacts(st, fz_all, all < 0 ? FZ_REC_MAX : all);
     int w;
     double t_end = fz_end_time(st, &res, all);
     double d1 = fz_set_clearance(st, m, res.displacement, 1, t_end, resp, &w);
@@ -2367,6 +2413,7 @@ static void op_set_ball(fz_state *st)
     double scale = fz_set_scale(st, ball, ball ? fz_v(0, 0) : b.position, dt) + fz_vec_mag(b0.position) +
                    fz_vec_mag(b0.velocity) * dt;
     int all = fz_check_set_records(st, NULL, fz_v(0, 0), &b0, dt, op, &res, &b, c, usecap, scale);
+    fz_check_one_way_contacts(st, fz_all, all < 0 ? FZ_REC_MAX : all);
     if (ball) {
         double tol = FZ_REL_TOL * 4 * (1 + scale);
         int w;
@@ -3372,6 +3419,18 @@ static void op_world_move(fz_state *st)
     FZ_CHECK(r == C2D_OK, "world %s rejected with %d", ball_step ? "ball step" : "move", (int)r);
     fz_check_move_result(&res);
     fz_check_world_contacts(st, c, usecap, res.count);
+    /* One-way entries, as for a set's one-way members (fz_check_one_way_contacts). */
+    for (int k = 0; k < res.count && k < usecap; k++) {
+        int e = fz_entry_of(st, c[k].id);
+        if (e < 0 || (st->ent[e].ow.x == 0 && st->ent[e].ow.y == 0))
+            continue;
+        c2d_vec2 u = st->ent[e].ow;
+        FZ_CHECK(!c[k].contact.pushed_out, "world contact %d: pushed out of one-way entry %d", k, e);
+        if (c[k].contact.response != C2D_RESPONSE_CROSS)
+            FZ_CHECK(c[k].contact.normal.x * u.x + c[k].contact.normal.y * u.y > 0,
+                     "world contact %d with one-way entry %d (direction (%.17g, %.17g)) from the side, normal (%.17g, %.17g)",
+                     k, e, u.x, u.y, c[k].contact.normal.x, c[k].contact.normal.y);
+    }
     /* Never ends inside an entry that stops it. With a removing callback the entries it saw are not
      * known for sure, so only without one. */
     if (!rc.remove && !(f && f->accept && (q.mode & 1))) {
