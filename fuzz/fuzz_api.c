@@ -2307,8 +2307,13 @@ static void op_set_move(fz_state *st)
     int w;
     double t_end = fz_end_time(st, &res, all);
     double d1 = fz_set_clearance(st, m, res.displacement, 1, t_end, resp, &w);
-    FZ_CHECK(!(d1 < -tol), "moved by (%.17g, %.17g), the mover ends %.17g inside shape %d (response %d, at t %g)",
-             res.displacement.x, res.displacement.y, d1, w, w >= 0 ? (int)resp[w] : -1, t_end);
+    /* Unless the set's seam tolerance is as large as the mover (as for set_sweep): a gap that the
+     * tolerance counts as a seam hides the faces and corners beside it and stays open. */
+    c2d_aabb mb;
+    c2d_shape_get_aabb(m, &mb);
+    if (!(st->set_seam_tol >= fmin(mb.max.x - mb.min.x, mb.max.y - mb.min.y)))
+        FZ_CHECK(!(d1 < -tol), "moved by (%.17g, %.17g), the mover ends %.17g inside shape %d (response %d, at t %g)",
+                 res.displacement.x, res.displacement.y, d1, w, w >= 0 ? (int)resp[w] : -1, t_end);
     if (res.count == 0)
         FZ_CHECK(fz_len(fz_sub(res.displacement, d)) <= tol && fz_len(fz_sub(res.velocity, d)) <= tol,
                  "no contact but moved by (%.17g, %.17g) of (%.17g, %.17g)", res.displacement.x, res.displacement.y, d.x,
@@ -2420,7 +2425,8 @@ static void op_set_ball(fz_state *st)
         double t_end = fz_end_time(st, &res, all);
         double d1 = fz_set_clearance(st, ball, fz_v(0, 0), 0, t_end * dt, resp, &w);
         c2d_shape_destroy(ball);
-        FZ_CHECK(!(d1 < -tol), "the ball ends %.17g inside shape %d (tol %g, at t %g)", d1, w, tol, t_end);
+        if (!(st->set_seam_tol >= 2 * b0.radius)) /* as for set_move */
+            FZ_CHECK(!(d1 < -tol), "the ball ends %.17g inside shape %d (tol %g, at t %g)", d1, w, tol, t_end);
     }
     int written = res.count < usecap ? res.count : usecap;
     /* A ball far below the set's resolution (the touching tolerance is 1e-12 of the scene's size) sees
