@@ -14,9 +14,13 @@
  * corpus keeps meaning what it meant. Each op is one short function taking the state.
  *
  * Operations: shapes (0-19), c2d_sweep (20), static sets (21-27: new, enable, mark neighbours, sweep,
- * push-out, move, ball step; is_seam is read after every set call), worlds (28-37: new and margins,
- * add, remove, update, bits/user/getters/pair filter, box/point/shape queries, rays, pairs, optimize,
- * moves and ball steps). The harness keeps copies of the set's shapes and a model of the world, and
+ * push-out, move, ball step; is_seam and the member getters are read after every set call), worlds
+ * (28-37: new and margins, add, remove, update, bits/user/getters/pair filter, box/point/shape queries,
+ * rays, pairs, optimize, moves and ball steps), feature rays (38), shared points (39), and the members
+ * of a set that move and block from one side (40-43: re-place a member, its velocity, its one-way
+ * direction, a world entry's one-way direction). Every set and world move and ball step is also run
+ * in its _records form and compared. The harness keeps copies of the set's shapes (placed where the
+ * set's members stand, with their velocities and one-way directions) and a model of the world, and
  * checks their results against brute force (c2d_sweep, c2d_distance, c2d_overlap, c2d_raycast over
  * the live entries); fuzz/README.md lists the invariants.
  *
@@ -29,6 +33,7 @@
 #include "collide2d.h"
 
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -56,6 +61,7 @@ typedef struct fz_entry {
     uintptr_t user;
     unsigned cat, mask;
     int live;
+    c2d_vec2 ow; /* its one-way direction as c2d_world_get_one_way reported it after the last change */
 } fz_entry;
 
 typedef struct fz_state {
@@ -69,6 +75,11 @@ typedef struct fz_state {
     c2d_shape *set_shape[FZ_SET_MAX];
     int set_on[FZ_SET_MAX];
     double set_seam_tol; /* the seam tolerance the set was made with (0: the default, 1e-9 of its size) */
+    /* Members: set_shape[i] follows every accepted c2d_static_set_set_transform; the velocity as set
+     * and the one-way direction as the library reported it after the last change (zero: none). */
+    c2d_vec2 set_vel[FZ_SET_MAX], set_ow[FZ_SET_MAX];
+    /* The largest coordinate magnitude any member has had since the set was made (see fz_set_scale). */
+    double set_mag;
     /* The world, the harness's model of it, and shapes of removed entries awaiting the end of the
      * call that removed them (a callback may remove an entry the query still holds). */
     c2d_world *world;
@@ -1325,11 +1336,50 @@ static void op_sweep(fz_state *st)
 
 /* ---- static sets ---------------------------------------------------------------------------- */
 
-/* Observable state of the set: count and every seam flag. */
+/* Observable state of the set: count, every seam flag, and each member's placement, velocity and
+ * one-way direction. */
 typedef struct fz_set_snap {
     int count;
     unsigned char seam[FZ_SET_MAX][FZ_MAX_VERTS];
+    c2d_vec2 pos[FZ_SET_MAX], vel[FZ_SET_MAX], ow[FZ_SET_MAX];
+    double angle[FZ_SET_MAX];
 } fz_set_snap;
+
+static int fz_vec_eq(c2d_vec2 a, c2d_vec2 b)
+{
+    return a.x == b.x && a.y == b.y;
+}
+
+/* The member getters of member i, checked against the harness's model: get_transform is where the
+ * harness's copy stands (position to the bit, angle as a number: an unchanged angle of 0 keeps its
+ * sign when -0 is set, as c2d_shape_set_transform does), velocity and one-way as last set. */
+static void fz_set_members_snapshot(const fz_state *st, fz_set_snap *sn, int i)
+{
+    c2d_vec2 pos, cp;
+    double angle, ca, only_angle = NAN;
+    FZ_CHECK(c2d_static_set_get_transform(st->set, i, &pos, &angle) == C2D_OK, "get_transform(%d) failed", i);
+    FZ_CHECK(c2d_static_set_get_transform(st->set, i, NULL, &only_angle) == C2D_OK &&
+                 fz_same_bits(only_angle, angle),
+             "get_transform(%d) with no position gave another angle", i);
+    c2d_shape_get_position(st->set_shape[i], &cp);
+    c2d_shape_get_angle(st->set_shape[i], &ca);
+    FZ_CHECK(fz_same_bits(pos.x, cp.x) && fz_same_bits(pos.y, cp.y) && fz_same_bits(angle, ca),
+             "member %d stands at (%.17g, %.17g) angle %.17g, not (%.17g, %.17g) angle %.17g", i, pos.x, pos.y, angle,
+             cp.x, cp.y, ca);
+    FZ_CHECK(c2d_static_set_get_velocity(st->set, i, &sn->vel[i]) == C2D_OK &&
+                 fz_vec_eq(sn->vel[i], st->set_vel[i]),
+             "member %d has velocity (%.17g, %.17g), not (%.17g, %.17g)", i, sn->vel[i].x, sn->vel[i].y,
+             st->set_vel[i].x, st->set_vel[i].y);
+    FZ_CHECK(c2d_static_set_get_one_way(st->set, i, &sn->ow[i]) == C2D_OK && fz_vec_eq(sn->ow[i], st->set_ow[i]),
+             "member %d is one-way along (%.17g, %.17g), not (%.17g, %.17g)", i, sn->ow[i].x, sn->ow[i].y,
+             st->set_ow[i].x, st->set_ow[i].y);
+    sn->pos[i] = pos;
+    sn->angle[i] = angle;
+    FZ_CHECK(c2d_static_set_get_transform(st->set, i, NULL, NULL) == C2D_ERR_NULL &&
+                 c2d_static_set_get_velocity(st->set, i, NULL) == C2D_ERR_NULL &&
+                 c2d_static_set_get_one_way(st->set, i, NULL) == C2D_ERR_NULL,
+             "a member getter accepted a NULL out");
+}
 
 static void fz_set_snapshot(const fz_state *st, fz_set_snap *sn)
 {
@@ -1354,6 +1404,26 @@ static void fz_set_snapshot(const fz_state *st, fz_set_snap *sn)
                  "is_seam past the last edge accepted");
         FZ_CHECK(c2d_static_set_is_seam(st->set, i, -1, &out) == C2D_ERR_RANGE && out == 7,
                  "is_seam of edge -1 accepted");
+        fz_set_members_snapshot(st, sn, i);
+        /* Shapes without area neither make nor get seams... and a shape with a radius has none at all,
+         * wherever it is moved. */
+        double r = 0;
+        c2d_shape_get_radius(st->set_shape[i], &r);
+        for (int e = 0; r > 0 && e < FZ_MAX_VERTS; e++)
+            FZ_CHECK(sn->seam[i][e] != 2, "rounded shape %d has a seam on edge %d", i, e);
+    }
+    /* Members out of range: C2D_ERR_RANGE, nothing written. */
+    c2d_vec2 v;
+    double a;
+    memset(&v, FZ_POISON, sizeof v);
+    memset(&a, FZ_POISON, sizeof a);
+    for (int k = 0; k < 2; k++) {
+        int i = k ? st->set_n : -1;
+        FZ_CHECK(c2d_static_set_get_transform(st->set, i, &v, &a) == C2D_ERR_RANGE &&
+                     c2d_static_set_get_velocity(st->set, i, &v) == C2D_ERR_RANGE &&
+                     c2d_static_set_get_one_way(st->set, i, &v) == C2D_ERR_RANGE,
+                 "a member getter accepted member %d of %d", i, st->set_n);
+        FZ_CHECK(fz_is_poison(&v, sizeof v) && fz_is_poison(&a, sizeof a), "a member getter wrote on error");
     }
 }
 
@@ -1437,19 +1507,15 @@ static void op_set_new(fz_state *st)
     st->set = out;
     st->set_n = n;
     st->set_seam_tol = use_opt ? opt.seam_tolerance : 0.0;
+    st->set_mag = 0;
     for (int i = 0; i < n; i++) {
         st->set_shape[i] = list[i];
         st->set_on[i] = 1;
+        st->set_vel[i] = st->set_ow[i] = fz_v(0, 0);
+        st->set_mag = fmax(st->set_mag, fz_shape_scale(list[i]));
     }
     fz_set_snap sn;
     fz_set_snapshot(st, &sn);
-    /* Shapes without area neither make nor get seams... and a shape with a radius has none at all. */
-    for (int i = 0; i < n; i++) {
-        double r = 0;
-        c2d_shape_get_radius(st->set_shape[i], &r);
-        for (int e = 0; r > 0 && e < FZ_MAX_VERTS; e++)
-            FZ_CHECK(sn.seam[i][e] != 2, "rounded shape %d has a seam on edge %d", i, e);
-    }
 }
 
 /* An index for a set call: usually valid, sometimes -1 or n (rejected). */
@@ -1505,10 +1571,25 @@ static void op_set_mark(fz_state *st)
                      "mark_neighbours(%d, %d) removed the seam of edge %d of shape %d", i, j, e, k);
 }
 
+static int fz_member_moves(const fz_state *st, int i)
+{
+    return st->set_vel[i].x != 0 || st->set_vel[i].y != 0;
+}
+
+static int fz_member_one_way(const fz_state *st, int i)
+{
+    return st->set_ow[i].x != 0 || st->set_ow[i].y != 0;
+}
+
 /* Smallest signed distance from s (moved by k * d) to the enabled shapes of the set whose response
- * stops it (resp NULL: all); *which gets the shape, -1 if none. NAN when s cannot be placed there. */
-static double fz_set_clearance(const fz_state *st, const c2d_shape *s, c2d_vec2 d, double k, const c2d_response *resp,
-                               int *which)
+ * stops it (resp NULL: all); *which gets the shape, -1 if none. NAN when s cannot be placed there.
+ * Each member stands where its velocity has taken it at time tm of the call (position + velocity *
+ * tm; the calls do not move members, but sweep them by that much). One-way members are left out: a
+ * mover may lie inside one (it passes through from below and from the sides, and push-outs ignore
+ * them), so no never-inside property holds for them. A moving member whose place at tm leaves the
+ * coordinate range is left out too (the motion was valid; only that sample cannot be placed). */
+static double fz_set_clearance(const fz_state *st, const c2d_shape *s, c2d_vec2 d, double k, double tm,
+                               const c2d_response *resp, int *which)
 {
     double best = INFINITY;
     *which = -1;
@@ -1516,24 +1597,50 @@ static double fz_set_clearance(const fz_state *st, const c2d_shape *s, c2d_vec2 
     if (!m)
         return NAN;
     for (int i = 0; i < st->set_n; i++) {
-        if (!st->set_on[i] || (resp && (resp[i] == C2D_RESPONSE_NONE || resp[i] == C2D_RESPONSE_CROSS)))
+        if (!st->set_on[i] || fz_member_one_way(st, i) ||
+            (resp && (resp[i] == C2D_RESPONSE_NONE || resp[i] == C2D_RESPONSE_CROSS)))
+            continue;
+        c2d_shape *moved = fz_member_moves(st, i) && tm != 0 ? fz_moved(st->set_shape[i], st->set_vel[i], tm) : NULL;
+        if (fz_member_moves(st, i) && tm != 0 && !moved)
             continue;
         c2d_distance_result r;
-        if (c2d_distance(m, st->set_shape[i], &r) == C2D_OK && r.distance < best) {
+        if (c2d_distance(m, moved ? moved : st->set_shape[i], &r) == C2D_OK && r.distance < best) {
             best = r.distance;
             *which = i;
         }
+        c2d_shape_destroy(moved);
     }
     c2d_shape_destroy(m);
     return best;
 }
 
-static double fz_set_scale(const fz_state *st, const c2d_shape *mover, c2d_vec2 d)
+/* The size of a set scene: the mover, its displacement, and every member where it stands and where
+ * its velocity takes it over the call's time `horizon`. Also the largest magnitude any member has had
+ * since the set was made: the set's touching tolerance follows it (a member moved to 1e14 and back
+ * leaves the set's tolerance at 1e-12 of 1e14), which is fuzz/known/set-tolerance-after-a-far-member-
+ * came-back; FZ_STRICT_SET_MAG=1 leaves it out, to see that input fail. */
+static int fz_strict_set_mag = -1;
+
+static double fz_set_scale(const fz_state *st, const c2d_shape *mover, c2d_vec2 d, double horizon)
 {
     double s = fmax(fz_shape_scale(mover), fz_vec_mag(d));
+    for (int i = 0; i < st->set_n; i++) {
+        double m = fz_shape_scale(st->set_shape[i]);
+        s = fmax(s, m + fz_vec_mag(st->set_vel[i]) * fabs(horizon));
+    }
+    if (fz_strict_set_mag < 0)
+        fz_strict_set_mag = getenv("FZ_STRICT_SET_MAG") != NULL;
+    return fz_strict_set_mag ? s : fmax(s, st->set_mag);
+}
+
+/* The largest velocity of the enabled members (0: none moves). */
+static double fz_set_max_speed(const fz_state *st)
+{
+    double v = 0;
     for (int i = 0; i < st->set_n; i++)
-        s = fmax(s, fz_shape_scale(st->set_shape[i]));
-    return s;
+        if (st->set_on[i])
+            v = fmax(v, fz_len(st->set_vel[i]));
+    return v;
 }
 
 static void op_set_sweep(fz_state *st)
@@ -1562,9 +1669,10 @@ static void op_set_sweep(fz_state *st)
              (int)r.state, r.t);
     FZ_CHECK(r.state == C2D_TOI_NONE ? index == -1 : (index >= 0 && index < st->set_n && st->set_on[index]),
              "set sweep state %d with index %d", (int)r.state, index);
-    double tol = FZ_REL_TOL * 4 * (1 + fz_set_scale(st, m, d));
+    /* A sweep lasts one unit of time: moving members move by their velocity over it. */
+    double tol = FZ_REL_TOL * 4 * (1 + fz_set_scale(st, m, d, 1));
     int w;
-    double d0 = fz_set_clearance(st, m, d, 0, NULL, &w);
+    double d0 = fz_set_clearance(st, m, d, 0, 0, NULL, &w);
     if (r.state == C2D_TOI_OVERLAP) {
         /* index is the shape whose surface is the shortest way out, which need not be one the mover
          * is in (the top of the brick beside it): only some shape must be overlapped. */
@@ -1581,15 +1689,18 @@ static void op_set_sweep(fz_state *st)
     c2d_shape_get_aabb(m, &mb);
     double mover_size = fmin(mb.max.x - mb.min.x, mb.max.y - mb.min.y);
     for (int k = 1; k <= 8 && !(st->set_seam_tol >= mover_size); k++) {
-        double dk = fz_set_clearance(st, m, d, r.t * k / 8.0, NULL, &w);
+        double dk = fz_set_clearance(st, m, d, r.t * k / 8.0, r.t * k / 8.0, NULL, &w);
         FZ_CHECK(!(dk < -tol), "set sweep t %.17g but the mover is %.17g inside shape %d at t = %.17g", r.t, dk, w,
                  r.t * k / 8.0);
     }
-    /* No earlier than the first contact of c2d_sweep with any enabled shape (seams only drop contacts). */
-    double first = 1;
+    /* No earlier than the first contact of c2d_sweep with any enabled shape, moving with its velocity
+     * (seams and one-way members only drop contacts). */
+    double first = 1, rel_len = fz_len(d);
     for (int i = 0; i < st->set_n; i++) {
         c2d_toi ri;
-        if (st->set_on[i] && c2d_sweep(m, d, st->set_shape[i], fz_v(0, 0), &ri) == C2D_OK) {
+        if (st->set_on[i])
+            rel_len = fmax(rel_len, fz_len(fz_sub(d, st->set_vel[i])));
+        if (st->set_on[i] && c2d_sweep(m, d, st->set_shape[i], st->set_vel[i], &ri) == C2D_OK) {
             if (fz_trace)
                 fprintf(stderr, " [sweep %d: state %d t %.17g]", i, (int)ri.state, ri.t);
             if (ri.state != C2D_TOI_NONE && ri.t < first)
@@ -1599,13 +1710,59 @@ static void op_set_sweep(fz_state *st)
     /* (Starting within tolerance of touching, a start that moves in is a hit at 0 or not depending on
      * which nearby feature decides: both are valid there. So is a path that passes within tolerance of
      * a shape c2d_sweep, which is exact, sees it miss by less: the set calls that grazing a touch.) */
-    double di = r.state == C2D_TOI_HIT ? fz_dist_moved(m, d, r.t, st->set_shape[index], fz_v(0, 0), 0) : NAN;
-    FZ_CHECK((first - r.t) * fz_len(d) <= tol || !(d0 > tol) || fabs(di) <= tol,
+    double di =
+        r.state == C2D_TOI_HIT ? fz_dist_moved(m, d, r.t, st->set_shape[index], st->set_vel[index], r.t) : NAN;
+    FZ_CHECK((first - r.t) * rel_len <= tol || !(d0 > tol) || fabs(di) <= tol,
              "set sweep t %.17g before the first contact %.17g", r.t, first);
     if (r.state == C2D_TOI_HIT) {
         fz_check_unit(r.normal, "set sweep normal");
         FZ_CHECK(isnan(di) || fabs(di) <= tol, "set sweep HIT on shape %d at t %.17g but %.17g apart there", index, r.t,
                  di);
+        /* A one-way member blocks only where it is met from the side its direction points to: its
+         * surface normal (minus the sweep's) has a positive part along the direction. */
+        if (fz_member_one_way(st, index))
+            FZ_CHECK(-(r.normal.x * st->set_ow[index].x + r.normal.y * st->set_ow[index].y) > 0,
+                     "set sweep stopped by one-way member %d (direction (%.17g, %.17g)) from the side, normal (%.17g, %.17g)",
+                     index, st->set_ow[index].x, st->set_ow[index].y, r.normal.x, r.normal.y);
+    }
+    /* And it does block there: a mover that starts clear of a one-way member and meets it first (by
+     * c2d_sweep, each moving) from the side it blocks, clearly (its surface normal 1e-6 along the
+     * direction) and not grazing, stops no later than that contact. Not for movers no larger than the
+     * seam tolerance, as above. */
+    for (int j = 0; j < st->set_n && !(st->set_seam_tol >= mover_size); j++) {
+        c2d_toi rj;
+        if (!st->set_on[j] || !fz_member_one_way(st, j) || c2d_sweep(m, d, st->set_shape[j], st->set_vel[j], &rj) != C2D_OK ||
+            rj.state != C2D_TOI_HIT)
+            continue;
+        c2d_vec2 rel = fz_sub(d, st->set_vel[j]), u = st->set_ow[j];
+        double approach = rj.normal.x * rel.x + rj.normal.y * rel.y, facing = -(rj.normal.x * u.x + rj.normal.y * u.y);
+        double dj0 = fz_dist(m, st->set_shape[j]);
+        if (!(dj0 > tol) || !(approach > 1e-6 * fz_len(rel)) || !(facing > 1e-6))
+            continue;
+        FZ_CHECK((r.t - rj.t) * fz_len(rel) <= tol,
+                 "set sweep went on to t %.17g past one-way member %d (direction (%.17g, %.17g)), met from the side it "
+                 "blocks at t %.17g (normal (%.17g, %.17g))",
+                 r.t, j, u.x, u.y, rj.t, -rj.normal.x, -rj.normal.y);
+    }
+}
+
+/* Contacts with one-way members (every contact of a set move or ball step, in fz_all): a push-out
+ * never names one (push-outs ignore them), and a contact whose response stops or deflects the mover
+ * is met from the side the member blocks (the normal, towards the mover, has a positive part along
+ * its direction). Crossings are reported whichever side they enter from. */
+static void fz_check_one_way_contacts(const fz_state *st, const c2d_sweep_contact *c, int n)
+{
+    for (int k = 0; k < n; k++) {
+        int j = c[k].index;
+        if (j < 0 || j >= st->set_n || !fz_member_one_way(st, j))
+            continue;
+        c2d_vec2 u = st->set_ow[j];
+        FZ_CHECK(!c[k].pushed_out, "contact %d: pushed out of one-way member %d", k, j);
+        if (c[k].response != C2D_RESPONSE_CROSS)
+            FZ_CHECK(c[k].normal.x * u.x + c[k].normal.y * u.y > 0,
+                     "contact %d (response %d) with one-way member %d (direction (%.17g, %.17g)) from the side, normal "
+                     "(%.17g, %.17g)",
+                     k, (int)c[k].response, j, u.x, u.y, c[k].normal.x, c[k].normal.y);
     }
 }
 
@@ -1623,12 +1780,14 @@ static void op_set_push_out(fz_state *st)
     FZ_CHECK(s == C2D_OK, "push_out rejected with %d", (int)s);
     FZ_CHECK(c2d_static_set_push_out(st->set, m, NULL) == C2D_ERR_NULL, "push_out to NULL accepted");
     FZ_CHECK(fz_finite_vec(p), "push_out (%g, %g)", p.x, p.y);
-    double tol = FZ_REL_TOL * 4 * (1 + fz_set_scale(st, m, p));
+    /* Push-outs happen where the members stand (time 0) and ignore one-way members (left out of the
+     * clearance: clear of the others, the mover is not pushed). */
+    double tol = FZ_REL_TOL * 4 * (1 + fz_set_scale(st, m, p, 0));
     int w;
-    double d0 = fz_set_clearance(st, m, p, 0, NULL, &w);
+    double d0 = fz_set_clearance(st, m, p, 0, 0, NULL, &w);
     if (d0 > tol)
         FZ_CHECK(p.x == 0 && p.y == 0, "push_out (%.17g, %.17g) for a mover %.17g clear of the set", p.x, p.y, d0);
-    double d1 = fz_set_clearance(st, m, p, 1, NULL, &w);
+    double d1 = fz_set_clearance(st, m, p, 1, 0, NULL, &w);
     FZ_CHECK(!(d1 < -tol), "pushed out by (%.17g, %.17g), the mover is still %.17g inside shape %d (tol %g)", p.x, p.y,
              d1, w, tol);
 }
@@ -1696,6 +1855,412 @@ static void fz_check_move_result(const c2d_move_result *r)
              r->truncated);
 }
 
+/* ---- members of a static set that move and block from one side -------------------------------- */
+
+/* The status the library gives a number or a vector (first x, then y): not finite, out of range, or ok. */
+static c2d_status fz_number_status(double x)
+{
+    return !isfinite(x) ? C2D_ERR_NOT_FINITE : fabs(x) > C2D_MAX_COORDINATE ? C2D_ERR_RANGE : C2D_OK;
+}
+
+static c2d_status fz_vec_status(c2d_vec2 v)
+{
+    c2d_status s = fz_number_status(v.x);
+    return s != C2D_OK ? s : fz_number_status(v.y);
+}
+
+/* A member index for the member calls: usually valid, sometimes -1 or n, or far out of range. */
+static int fz_member_index(fz_state *st, uint8_t mode)
+{
+    int i = fz_set_index(st);
+    if (mode & 0x80)
+        i = (mode & 0x40) ? INT_MAX : INT_MIN;
+    return i;
+}
+
+/* What a one-way getter must give for direction v: zero for zero (either sign), else v's unit vector
+ * (scaled first, so that denormal and huge directions have one too). Checks the library's u against
+ * it within a few ulps. */
+static void fz_check_one_way_dir(c2d_vec2 v, c2d_vec2 u, const char *what)
+{
+    double m = fmax(fabs(v.x), fabs(v.y));
+    if (!(m > 0)) {
+        FZ_CHECK(u.x == 0 && u.y == 0, "%s: one-way (%.17g, %.17g) for a zero direction", what, u.x, u.y);
+        return;
+    }
+    c2d_vec2 a = fz_v(v.x / m, v.y / m);
+    double l = hypot(a.x, a.y);
+    c2d_vec2 want = fz_v(a.x / l, a.y / l);
+    FZ_CHECK(fz_finite_vec(u) && fz_len(fz_sub(u, want)) <= 4 * DBL_EPSILON,
+             "%s: one-way (%.17g, %.17g) for direction (%.17g, %.17g), not its unit vector (%.17g, %.17g)", what, u.x,
+             u.y, v.x, v.y, want.x, want.y);
+}
+
+/* The status c2d_static_set_set_transform(set, i, p, a) must give for a valid member i (*mag: the
+ * largest coordinate magnitude of its box there): not finite, out of range, or reaching past the
+ * range ("when the shape would reach beyond C2D_MAX_COORDINATE", predicted on a copy), else ok. */
+static c2d_status fz_place_status(const fz_state *st, int i, c2d_vec2 p, double a, double *mag)
+{
+    c2d_status want = fz_vec_status(p);
+    if (want == C2D_OK)
+        want = fz_number_status(a);
+    if (want != C2D_OK)
+        return want;
+    c2d_shape *t = NULL;
+    c2d_aabb bx;
+    FZ_CHECK(c2d_shape_clone(st->set_shape[i], &t) == C2D_OK && c2d_shape_set_transform(t, p, a) == C2D_OK &&
+                 c2d_shape_get_aabb(t, &bx) == C2D_OK,
+             "placing a copy of member %d failed", i);
+    c2d_shape_destroy(t);
+    *mag = fmax(fmax(fabs(bx.min.x), fabs(bx.min.y)), fmax(fabs(bx.max.x), fabs(bx.max.y)));
+    return *mag <= C2D_MAX_COORDINATE ? C2D_OK : C2D_ERR_RANGE;
+}
+
+/* Re-places member i (c2d_static_set_set_transform): anywhere at any angle, by a step from where it
+ * stands, where its velocity takes it in a step of dt (what a game does after each step), or moved
+ * without turning; with indices and numbers out of range too. Accepted exactly when the set and index
+ * are valid, the numbers finite and within C2D_MAX_COORDINATE, and the member's box there stays within
+ * it (predicted on a copy); then get_transform gives what was set (position to the bit, the angle as a
+ * number) and the harness's copy follows. Rejected: the status the header names, and nothing changes
+ * (placements, velocities, one-way directions, seam flags). With mode bit 2 the member is put back
+ * where it stood, and the whole set must be as before, seams included (only the seams around its two
+ * places are recomputed, so this finds seams left stale). */
+static void op_set_place(fz_state *st)
+{
+    uint8_t mode = fz_byte(st);
+    int i = fz_member_index(st, mode);
+    int member = st->set && i >= 0 && i < st->set_n;
+    c2d_vec2 cur = fz_v(0, 0), vel = fz_v(0, 0), p;
+    double cur_a = 0, a;
+    if (member) {
+        c2d_shape_get_position(st->set_shape[i], &cur);
+        c2d_shape_get_angle(st->set_shape[i], &cur_a);
+        vel = st->set_vel[i];
+    }
+    switch (mode & 3) {
+    case 0:
+        p = fz_vec(st);
+        a = fz_number(st);
+        break;
+    case 1: {
+        c2d_vec2 dd = fz_vec(st);
+        p = fz_v(cur.x + dd.x, cur.y + dd.y);
+        a = cur_a + fz_number(st);
+        break;
+    }
+    case 2: {
+        double dt = fz_number(st);
+        p = fz_v(cur.x + vel.x * dt, cur.y + vel.y * dt);
+        a = cur_a;
+        break;
+    }
+    default:
+        p = fz_vec(st);
+        a = cur_a;
+        break;
+    }
+    if (fz_trace)
+        fprintf(stderr, " <%d> -> (%.17g, %.17g) angle %.17g", i, p.x, p.y, a);
+    fz_set_snap before, after;
+    fz_set_snapshot(st, &before);
+    c2d_status s = c2d_static_set_set_transform(st->set, i, p, a);
+    fz_check_status(s);
+    double mag = 0;
+    c2d_status want = !st->set ? C2D_ERR_NULL : !member ? C2D_ERR_RANGE : fz_place_status(st, i, p, a, &mag);
+    if (want != C2D_OK) {
+        FZ_CHECK(s == want, "set_transform(%d, (%.17g, %.17g), %.17g) gave %d, not %d", i, p.x, p.y, a, (int)s,
+                 (int)want);
+        fz_set_snapshot(st, &after);
+        FZ_CHECK(memcmp(&before, &after, sizeof before) == 0, "rejected set_transform changed the set");
+        return;
+    }
+    FZ_CHECK(s == C2D_OK, "set_transform(%d, (%.17g, %.17g), %.17g) rejected with %d", i, p.x, p.y, a, (int)s);
+    c2d_vec2 got;
+    double got_a;
+    FZ_CHECK(c2d_static_set_get_transform(st->set, i, &got, &got_a) == C2D_OK && fz_same_bits(got.x, p.x) &&
+                 fz_same_bits(got.y, p.y) && got_a == a,
+             "member %d placed at (%.17g, %.17g) angle %.17g stands at (%.17g, %.17g) angle %.17g", i, p.x, p.y, a,
+             got.x, got.y, got_a);
+    FZ_CHECK(c2d_shape_set_transform(st->set_shape[i], p, a) == C2D_OK, "the copy of member %d cannot follow", i);
+    st->set_mag = fmax(st->set_mag, mag);
+    fz_set_snapshot(st, &after);
+    if (!(mode & 4))
+        return;
+    /* A set may be made of shapes that reach past the range (only their positions must lie in it):
+     * such a member cannot be put back. */
+    want = fz_place_status(st, i, before.pos[i], before.angle[i], &mag);
+    s = c2d_static_set_set_transform(st->set, i, before.pos[i], before.angle[i]);
+    FZ_CHECK(s == want, "putting member %d back gave %d, not %d", i, (int)s, (int)want);
+    if (s != C2D_OK)
+        return;
+    FZ_CHECK(c2d_shape_set_transform(st->set_shape[i], before.pos[i], before.angle[i]) == C2D_OK,
+             "the copy of member %d cannot go back", i);
+    fz_set_snapshot(st, &after);
+    for (int k = 0; k < st->set_n; k++)
+        for (int e = 0; e < FZ_MAX_VERTS; e++)
+            FZ_CHECK(before.seam[k][e] == after.seam[k][e],
+                     "member %d moved away and back: edge %d of shape %d is %sa seam now", i, e, k,
+                     after.seam[k][e] == 2 ? "" : "no longer ");
+    FZ_CHECK(memcmp(&before, &after, sizeof before) == 0, "member %d moved away and back: the set is not as it was", i);
+}
+
+/* Sets a member's velocity or one-way direction (anything, zero, -0, or along y, with NaN, huge and
+ * denormal numbers among them), with indices out of range too. Rejected: the header's status, nothing
+ * changes. Accepted: the getter gives the velocity as set, or the direction's unit vector (zero for
+ * zero), and the set stays consistent (the snapshot's checks). With mode bit 0 the old value is set
+ * again, and the set must be as before, seams included (a one-way direction given back as it was
+ * reported may normalise an ulp away: then only its value is compared). */
+static void op_set_member_vec(fz_state *st, int one_way)
+{
+    const char *what = one_way ? "set_one_way" : "set_velocity";
+    uint8_t mode = fz_byte(st);
+    int i = fz_member_index(st, mode);
+    int member = st->set && i >= 0 && i < st->set_n;
+    c2d_vec2 v;
+    switch ((mode >> 1) & 3) {
+    case 0:
+        v = fz_vec(st);
+        break;
+    case 1:
+        v = fz_v(0, 0);
+        break;
+    case 2:
+        v = fz_v(-0.0, -0.0);
+        break;
+    default:
+        v = fz_v(0, fz_number(st));
+        break;
+    }
+    if (fz_trace)
+        fprintf(stderr, " <%d> (%.17g, %.17g)", i, v.x, v.y);
+    fz_set_snap before, after;
+    fz_set_snapshot(st, &before);
+    c2d_status s = one_way ? c2d_static_set_set_one_way(st->set, i, v) : c2d_static_set_set_velocity(st->set, i, v);
+    fz_check_status(s);
+    c2d_status want = !st->set ? C2D_ERR_NULL : !member ? C2D_ERR_RANGE : fz_vec_status(v);
+    if (want != C2D_OK || s == C2D_ERR_NO_MEMORY) {
+        FZ_CHECK(s == want || s == C2D_ERR_NO_MEMORY, "%s(%d, (%.17g, %.17g)) gave %d, not %d", what, i, v.x, v.y,
+                 (int)s, (int)want);
+        fz_set_snapshot(st, &after);
+        FZ_CHECK(memcmp(&before, &after, sizeof before) == 0, "rejected %s changed the set", what);
+        c2d_vec2 out;
+        memset(&out, FZ_POISON, sizeof out);
+        c2d_status g = one_way ? c2d_static_set_get_one_way(st->set, i, &out) : c2d_static_set_get_velocity(st->set, i, &out);
+        FZ_CHECK(member ? g == C2D_OK : (g == (st->set ? C2D_ERR_RANGE : C2D_ERR_NULL) && fz_is_poison(&out, sizeof out)),
+                 "get after a rejected %s gave %d", what, (int)g);
+        return;
+    }
+    FZ_CHECK(s == C2D_OK, "%s(%d, (%.17g, %.17g)) rejected with %d", what, i, v.x, v.y, (int)s);
+    c2d_vec2 got;
+    if (one_way) {
+        FZ_CHECK(c2d_static_set_get_one_way(st->set, i, &got) == C2D_OK, "get_one_way failed");
+        fz_check_one_way_dir(v, got, "set_one_way");
+        st->set_ow[i] = got;
+    } else {
+        FZ_CHECK(c2d_static_set_get_velocity(st->set, i, &got) == C2D_OK && fz_vec_eq(got, v),
+                 "velocity (%.17g, %.17g) set, (%.17g, %.17g) got", v.x, v.y, got.x, got.y);
+        st->set_vel[i] = v;
+    }
+    fz_set_snapshot(st, &after);
+    if (!(mode & 1))
+        return;
+    c2d_vec2 old = one_way ? before.ow[i] : before.vel[i];
+    s = one_way ? c2d_static_set_set_one_way(st->set, i, old) : c2d_static_set_set_velocity(st->set, i, old);
+    if (s == C2D_ERR_NO_MEMORY)
+        return; /* cannot happen (the array exists once a value was stored), but allowed by the header */
+    FZ_CHECK(s == C2D_OK, "%s back to (%.17g, %.17g) gave %d", what, old.x, old.y, (int)s);
+    if (one_way) {
+        FZ_CHECK(c2d_static_set_get_one_way(st->set, i, &got) == C2D_OK, "get_one_way failed");
+        fz_check_one_way_dir(old, got, "set_one_way back");
+        st->set_ow[i] = got;
+        if (!fz_same_bits(got.x, old.x) || !fz_same_bits(got.y, old.y))
+            return;
+    } else {
+        st->set_vel[i] = old;
+    }
+    fz_set_snapshot(st, &after);
+    for (int k = 0; k < st->set_n; k++)
+        for (int e = 0; e < FZ_MAX_VERTS; e++)
+            FZ_CHECK(before.seam[k][e] == after.seam[k][e], "%s of member %d and back: edge %d of shape %d is %sa seam now",
+                     what, i, e, k, after.seam[k][e] == 2 ? "" : "no longer ");
+    FZ_CHECK(memcmp(&before, &after, sizeof before) == 0, "%s of member %d and back: the set is not as it was", what, i);
+}
+
+static void op_set_velocity(fz_state *st)
+{
+    op_set_member_vec(st, 0);
+}
+
+static void op_set_one_way(fz_state *st)
+{
+    op_set_member_vec(st, 1);
+}
+
+/* ---- contact records ------------------------------------------------------------------------ */
+
+/* Room for every contact a move or ball step can count: 256, then the one that truncates it. */
+#define FZ_REC_MAX 300
+
+static c2d_sweep_contact fz_all[FZ_REC_MAX];         /* every contact of the plain call, given room */
+static c2d_world_contact fz_wall[FZ_REC_MAX];        /* the same for a world call */
+static c2d_contact_record fz_rec[FZ_REC_MAX], fz_rec_short[FZ_REC_MAX];
+
+/* Two contacts are the same, field by field to the bit (not byte by byte: the padding after index
+ * is nobody's). */
+static int fz_contact_same(const c2d_sweep_contact *a, const c2d_sweep_contact *b)
+{
+    return a->index == b->index && fz_same_bits(a->t, b->t) && fz_same_bits(a->point.x, b->point.x) &&
+           fz_same_bits(a->point.y, b->point.y) && fz_same_bits(a->normal.x, b->normal.x) &&
+           fz_same_bits(a->normal.y, b->normal.y) && a->response == b->response && a->pushed_out == b->pushed_out;
+}
+
+static int fz_record_same(const c2d_contact_record *a, const c2d_contact_record *b)
+{
+    return fz_contact_same(&a->contact, &b->contact) && fz_same_bits(a->position.x, b->position.x) &&
+           fz_same_bits(a->position.y, b->position.y) && fz_same_bits(a->velocity.x, b->velocity.x) &&
+           fz_same_bits(a->velocity.y, b->velocity.y) && a->id == b->id && a->user == b->user;
+}
+
+static int fz_result_same(const c2d_move_result *a, const c2d_move_result *b)
+{
+    return memcmp(a, b, sizeof *a) == 0; /* five doubles' worth of numbers and two ints: no padding */
+}
+
+/* The capacity of the run short of room: below the count (0 when there is none), from numbers at
+ * hand rather than input bytes, so that the committed corpus keeps its meaning. */
+static int fz_short_capacity(int count, int salt)
+{
+    return count > 0 ? (int)(((unsigned)salt * 7u + (unsigned)count) % (unsigned)count) : 0;
+}
+
+/* Where a record says the mover was at a contact that was no push-out: for a ball, the contact point
+ * plus the radius along the normal, within FZ_REL_TOL of the scene's size (scale); and the mover
+ * placed there (a circle of the ball's radius, or a copy of the moved shape) touches the shape it met
+ * as that shape stood then (moved by mv * tm), within the harness's usual 4 FZ_REL_TOL of the scene. */
+static void fz_check_record_position(const c2d_contact_record *r, int i, const c2d_shape *mover, double radius,
+                                     const c2d_shape *met, c2d_vec2 mv, double tm, double scale)
+{
+    if (r->contact.pushed_out)
+        return;
+    FZ_CHECK(fz_finite_vec(r->position) && fz_finite_vec(r->velocity), "record %d: position or velocity not finite", i);
+    if (!mover) {
+        c2d_vec2 q = fz_v(r->contact.point.x + radius * r->contact.normal.x,
+                          r->contact.point.y + radius * r->contact.normal.y);
+        double off = fz_len(fz_sub(q, r->position));
+        FZ_CHECK(off <= FZ_REL_TOL * (1 + scale),
+                 "record %d: the ball was at (%.17g, %.17g), but point + radius * normal is (%.17g, %.17g), %.3g away "
+                 "(scene %g)",
+                 i, r->position.x, r->position.y, q.x, q.y, off, scale);
+    }
+    if (!fz_ok_vec(r->position))
+        return;
+    c2d_shape *at = NULL;
+    if (mover) {
+        if (c2d_shape_clone(mover, &at) != C2D_OK || c2d_shape_set_position(at, r->position) != C2D_OK) {
+            c2d_shape_destroy(at);
+            return;
+        }
+    } else if (c2d_circle_new(r->position.x, r->position.y, radius, &at) != C2D_OK) {
+        return;
+    }
+    c2d_shape *then = (mv.x != 0 || mv.y != 0) && tm != 0 ? fz_moved(met, mv, tm) : NULL;
+    c2d_distance_result dr;
+    double tol = FZ_REL_TOL * 4 * (1 + scale);
+    if (((mv.x == 0 && mv.y == 0) || tm == 0 || then) && c2d_distance(at, then ? then : met, &dr) == C2D_OK)
+        FZ_CHECK(fabs(dr.distance) <= tol,
+                 "record %d (t %.17g, response %d): the mover at (%.17g, %.17g) is %.17g from the shape it met (tol %g)",
+                 i, r->contact.t, (int)r->contact.response, r->position.x, r->position.y, dr.distance, tol);
+    c2d_shape_destroy(then);
+    c2d_shape_destroy(at);
+}
+
+/* The _records form of a set move (ball0 NULL) or ball step against the plain call just made, which
+ * gave res (and the ball ball1) and contacts c[0 .. min(count, usecap)): the plain call again with room
+ * for every contact (into fz_all), the records call with that room (into fz_rec), and the records call
+ * short of room. Same status, results and ball to the bit; record i's contact is plain contact i, id
+ * and user 0; a short run writes exactly the first `capacity` records of the full one and counts them
+ * all. Returns how many contacts fz_all holds: all of them, or -1 when there were more than room. */
+static int fz_check_set_records(fz_state *st, const c2d_shape *m, c2d_vec2 d, const c2d_ball *ball0, double dt,
+                                const c2d_move_options *op, const c2d_move_result *res, const c2d_ball *ball1,
+                                const c2d_sweep_contact *c, int usecap, double scale)
+{
+    const char *what = ball0 ? "ball step" : "move";
+    c2d_move_result r1, r2, r3;
+    c2d_ball b1, b2, b3;
+    memset(&b1, 0, sizeof b1);
+    if (ball0)
+        b1 = b2 = b3 = *ball0;
+    memset(fz_all, FZ_POISON, sizeof fz_all);
+    c2d_status s1 = ball0 ? c2d_static_set_step_ball(st->set, &b1, dt, op, &r1, fz_all, FZ_REC_MAX)
+                          : c2d_static_set_move(st->set, m, d, op, &r1, fz_all, FZ_REC_MAX);
+    FZ_CHECK(s1 == C2D_OK && fz_result_same(&r1, res) && (!ball0 || memcmp(&b1, ball1, sizeof b1) == 0),
+             "the plain %s with room for every contact gave %d and another result", what, (int)s1);
+    int written = res->count < usecap ? res->count : usecap, all = res->count < FZ_REC_MAX ? res->count : FZ_REC_MAX;
+    for (int i = 0; i < written; i++)
+        FZ_CHECK(fz_contact_same(&fz_all[i], &c[i]), "%s contact %d differs with room for every contact", what, i);
+    memset(fz_rec, FZ_POISON, sizeof fz_rec);
+    memset(&r2, FZ_POISON, sizeof r2);
+    c2d_status s2 = ball0 ? c2d_static_set_step_ball_records(st->set, &b2, dt, op, &r2, fz_rec, FZ_REC_MAX)
+                          : c2d_static_set_move_records(st->set, m, d, op, &r2, fz_rec, FZ_REC_MAX);
+    FZ_CHECK(s2 == C2D_OK && fz_result_same(&r2, res) && (!ball0 || memcmp(&b2, ball1, sizeof b2) == 0),
+             "the %s with records gave %d and another result than the plain call", what, (int)s2);
+    for (int i = 0; i < all; i++) {
+        FZ_CHECK(fz_contact_same(&fz_rec[i].contact, &fz_all[i]), "%s record %d is not plain contact %d", what, i, i);
+        FZ_CHECK(fz_rec[i].id == 0 && fz_rec[i].user == 0, "%s record %d of a static set has id %llu user %llu", what,
+                 i, (unsigned long long)fz_rec[i].id, (unsigned long long)fz_rec[i].user);
+        int k = fz_rec[i].contact.index;
+        if (k >= 0 && k < st->set_n)
+            fz_check_record_position(&fz_rec[i], i, m, ball0 ? ball0->radius : 0, st->set_shape[k], st->set_vel[k],
+                                     fz_rec[i].contact.t * dt, scale);
+    }
+    FZ_CHECK(fz_is_poison(fz_rec + all, (size_t)(FZ_REC_MAX - all) * sizeof fz_rec[0]),
+             "%s records written past the count %d", what, all);
+    int cap = fz_short_capacity(res->count, usecap + 2);
+    c2d_contact_record *out = cap == 0 && (res->count & 1) ? NULL : fz_rec_short;
+    memset(fz_rec_short, FZ_POISON, sizeof fz_rec_short);
+    memset(&r3, FZ_POISON, sizeof r3);
+    c2d_status s3 = ball0 ? c2d_static_set_step_ball_records(st->set, &b3, dt, op, &r3, out, cap)
+                          : c2d_static_set_move_records(st->set, m, d, op, &r3, out, cap);
+    FZ_CHECK(s3 == C2D_OK && fz_result_same(&r3, res) && (!ball0 || memcmp(&b3, ball1, sizeof b3) == 0),
+             "the %s with room for %d records gave %d and another result (count %d)", what, cap, (int)s3, r3.count);
+    for (int i = 0; i < cap; i++)
+        FZ_CHECK(fz_record_same(&fz_rec_short[i], &fz_rec[i]), "%s record %d differs with room for %d", what, i, cap);
+    FZ_CHECK(fz_is_poison(fz_rec_short + cap, (size_t)(FZ_REC_MAX - cap) * sizeof fz_rec_short[0]),
+             "%s with room for %d records wrote more", what, cap);
+    return res->count <= FZ_REC_MAX ? res->count : -1;
+}
+
+/* When the mover's motion ended, as a fraction of the call's time, given every contact (all of
+ * fz_all, or -1: not known): at the contact that stopped it (a touch on a member that stands still)
+ * or that cut it short (truncated), else at the end. Members with a velocity go on moving to the end
+ * of the call whatever the mover does, so a mover stopped early may be overtaken by one (crushed
+ * between a moving member and a wall: nothing can be promised there); it is clear of them when it
+ * stopped. NAN when not known: moving members are then left out of the end check. */
+static double fz_end_time(const fz_state *st, const c2d_move_result *res, int all)
+{
+    if (all < 0)
+        return NAN;
+    if (all == 0)
+        return 1;
+    const c2d_sweep_contact *l = &fz_all[all - 1];
+    if (res->truncated ||
+        (l->response == C2D_RESPONSE_TOUCH && !l->pushed_out && l->index >= 0 && l->index < st->set_n &&
+         !fz_member_moves(st, l->index)))
+        return l->t;
+    return 1;
+}
+
+/* Whether the mover met a member that moves (every contact known), or may have (not known). */
+static int fz_met_moving(const fz_state *st, int all)
+{
+    if (all < 0)
+        return fz_set_max_speed(st) > 0;
+    for (int k = 0; k < all; k++)
+        if (fz_all[k].index >= 0 && fz_all[k].index < st->set_n && fz_member_moves(st, fz_all[k].index))
+            return 1;
+    return 0;
+}
+
 static void op_set_move(fz_state *st)
 {
     const c2d_shape *m = st->slot[fz_slot(st)];
@@ -1717,6 +2282,11 @@ static void op_set_move(fz_state *st)
     if (!st->set || !m || null_contacts || usecap < 0 || !fz_ok_vec(d) || !opt_ok) {
         FZ_CHECK(s != C2D_OK, "bad move accepted");
         FZ_CHECK(fz_is_poison(&res, sizeof res) && fz_is_poison(c, sizeof c), "move wrote on error");
+        /* The records form refuses the same call with the same status, writing nothing. */
+        memset(fz_rec, FZ_POISON, sizeof fz_rec);
+        c2d_status s2 = c2d_static_set_move_records(st->set, m, d, op, &res, null_contacts ? NULL : fz_rec, usecap);
+        FZ_CHECK(s2 == s && fz_is_poison(&res, sizeof res) && fz_is_poison(fz_rec, sizeof fz_rec),
+                 "move_records gave %d where move gave %d, or wrote on error", (int)s2, (int)s);
         return;
     }
     FZ_CHECK(s == C2D_OK, "move rejected with %d", (int)s);
@@ -1729,21 +2299,36 @@ static void op_set_move(fz_state *st)
     FZ_CHECK(c2d_static_set_move(st->set, m, d, op, NULL, NULL, 0) == C2D_ERR_NULL, "move with NULL result accepted");
     fz_check_move_result(&res);
     fz_check_contacts(c, usecap, res.count, st->set_n, resp);
-    double tol = FZ_REL_TOL * 4 * (1 + fz_set_scale(st, m, d) + fz_vec_mag(res.displacement));
+    /* A move lasts one unit of time: moving members move by their velocity over it. */
+    double scale = fz_set_scale(st, m, d, 1) + fz_vec_mag(res.displacement);
+    double tol = FZ_REL_TOL * 4 * (1 + scale);
+    int all = fz_check_set_records(st, m, d, NULL, 1, op, &res, NULL, c, usecap, scale);
+    fz_check_one_way_contacts(st, fz_all, all < 0 ? FZ_REC_MAX : all);
     int w;
-    double d1 = fz_set_clearance(st, m, res.displacement, 1, resp, &w);
-    FZ_CHECK(!(d1 < -tol), "moved by (%.17g, %.17g), the mover ends %.17g inside shape %d (response %d)",
-             res.displacement.x, res.displacement.y, d1, w, w >= 0 ? (int)resp[w] : -1);
+    double t_end = fz_end_time(st, &res, all);
+    double d1 = fz_set_clearance(st, m, res.displacement, 1, t_end, resp, &w);
+    /* Unless the set's seam tolerance is as large as the mover (as for set_sweep): a gap that the
+     * tolerance counts as a seam hides the faces and corners beside it and stays open. */
+    c2d_aabb mb;
+    c2d_shape_get_aabb(m, &mb);
+    if (!(st->set_seam_tol >= fmin(mb.max.x - mb.min.x, mb.max.y - mb.min.y)))
+        FZ_CHECK(!(d1 < -tol), "moved by (%.17g, %.17g), the mover ends %.17g inside shape %d (response %d, at t %g)",
+                 res.displacement.x, res.displacement.y, d1, w, w >= 0 ? (int)resp[w] : -1, t_end);
     if (res.count == 0)
         FZ_CHECK(fz_len(fz_sub(res.displacement, d)) <= tol && fz_len(fz_sub(res.velocity, d)) <= tol,
                  "no contact but moved by (%.17g, %.17g) of (%.17g, %.17g)", res.displacement.x, res.displacement.y, d.x,
                  d.y);
-    if (res.count > 0 && res.count <= usecap && c[res.count - 1].response == C2D_RESPONSE_TOUCH &&
-        !c[res.count - 1].pushed_out)
-        FZ_CHECK(res.velocity.x == 0 && res.velocity.y == 0, "velocity (%g, %g) after a touch", res.velocity.x,
-                 res.velocity.y);
-    /* The path is never longer than asked. */
-    FZ_CHECK(res.travelled <= fz_len(d) * (1 + 1e-9) + tol, "travelled %.17g of %.17g", res.travelled, fz_len(d));
+    /* After a touch the mover rests on the shape: at rest, or carried along with a moving member (its
+     * velocity). A truncated motion stopped before its last contact's response. */
+    if (all > 0 && !res.truncated && fz_all[all - 1].response == C2D_RESPONSE_TOUCH && !fz_all[all - 1].pushed_out) {
+        c2d_vec2 w_last = st->set_vel[fz_all[all - 1].index];
+        FZ_CHECK(fz_vec_eq(res.velocity, w_last), "velocity (%g, %g) after a touch on a member moving at (%g, %g)",
+                 res.velocity.x, res.velocity.y, w_last.x, w_last.y);
+    }
+    /* The path is never longer than asked: unless the mover met a moving member, which carries it
+     * along (touch, slide) or hands it its speed (bounce), without bound over many contacts. */
+    if (!fz_met_moving(st, all))
+        FZ_CHECK(res.travelled <= fz_len(d) * (1 + 1e-9) + tol, "travelled %.17g of %.17g", res.travelled, fz_len(d));
 }
 
 static c2d_ball fz_ball(fz_state *st)
@@ -1802,6 +2387,12 @@ static void op_set_ball(fz_state *st)
         FZ_CHECK(s != C2D_OK, "bad ball step accepted");
         FZ_CHECK(memcmp(&b, &b0, sizeof b) == 0, "rejected ball step changed the ball");
         FZ_CHECK(fz_is_poison(&res, sizeof res) && fz_is_poison(c, sizeof c), "ball step wrote on error");
+        memset(fz_rec, FZ_POISON, sizeof fz_rec);
+        c2d_status s2 = c2d_static_set_step_ball_records(st->set, &b, dt, op, no_result ? NULL : &res, fz_rec, usecap);
+        FZ_CHECK(s2 == s && memcmp(&b, &b0, sizeof b) == 0 && fz_is_poison(&res, sizeof res) &&
+                     fz_is_poison(fz_rec, sizeof fz_rec),
+                 "step_ball_records gave %d where step_ball gave %d, or changed the ball or wrote on error", (int)s2,
+                 (int)s);
         return;
     }
     FZ_CHECK(s == C2D_OK, "ball step rejected with %d", (int)s);
@@ -1820,14 +2411,22 @@ static void op_set_ball(fz_state *st)
     }
     fz_check_move_result(&res);
     fz_check_contacts(c, usecap, res.count, st->set_n, resp);
+    /* A step lasts dt: moving members move by their velocity times dt over it. */
     c2d_shape *ball = NULL;
-    if (c2d_circle_new(b.position.x, b.position.y, b.radius, &ball) == C2D_OK) {
-        double tol = FZ_REL_TOL * 4 * (1 + fz_set_scale(st, ball, fz_v(0, 0)) + fz_vec_mag(b0.position) +
-                                       fz_vec_mag(b0.velocity) * dt);
+    if (c2d_circle_new(b.position.x, b.position.y, b.radius, &ball) != C2D_OK)
+        ball = NULL;
+    double scale = fz_set_scale(st, ball, ball ? fz_v(0, 0) : b.position, dt) + fz_vec_mag(b0.position) +
+                   fz_vec_mag(b0.velocity) * dt;
+    int all = fz_check_set_records(st, NULL, fz_v(0, 0), &b0, dt, op, &res, &b, c, usecap, scale);
+    fz_check_one_way_contacts(st, fz_all, all < 0 ? FZ_REC_MAX : all);
+    if (ball) {
+        double tol = FZ_REL_TOL * 4 * (1 + scale);
         int w;
-        double d1 = fz_set_clearance(st, ball, fz_v(0, 0), 0, resp, &w);
+        double t_end = fz_end_time(st, &res, all);
+        double d1 = fz_set_clearance(st, ball, fz_v(0, 0), 0, t_end * dt, resp, &w);
         c2d_shape_destroy(ball);
-        FZ_CHECK(!(d1 < -tol), "the ball ends %.17g inside shape %d (tol %g)", d1, w, tol);
+        if (!(st->set_seam_tol >= 2 * b0.radius)) /* as for set_move */
+            FZ_CHECK(!(d1 < -tol), "the ball ends %.17g inside shape %d (tol %g, at t %g)", d1, w, tol, t_end);
     }
     int written = res.count < usecap ? res.count : usecap;
     /* A ball far below the set's resolution (the touching tolerance is 1e-12 of the scene's size) sees
@@ -1835,10 +2434,12 @@ static void op_set_ball(fz_state *st)
     int resolved = 0;
     c2d_shape *probe = NULL;
     if (c2d_circle_new(b0.position.x, b0.position.y, b0.radius, &probe) == C2D_OK) {
-        resolved = b0.radius > 1e-6 * fz_set_scale(st, probe, fz_v(0, 0));
+        resolved = b0.radius > 1e-6 * fz_set_scale(st, probe, fz_v(0, 0), 0);
         c2d_shape_destroy(probe);
     }
-    if (resolved && fz_keeps_speed(op, resp, st->set_n, &res, c, written)) {
+    /* A bounce off a moving member reflects the motion relative to it: the speed changes (a paddle
+     * speeds the ball up), so the speed is promised only when no contact was with one. */
+    if (resolved && fz_keeps_speed(op, resp, st->set_n, &res, c, written) && !fz_met_moving(st, all)) {
         double v0 = fz_len(b0.velocity), v1 = fz_len(b.velocity);
         FZ_CHECK(fabs(v1 - v0) <= 1e-9 * v0, "speed %.17g became %.17g with restitution 1 (%d contacts)", v0, v1,
                  res.count);
@@ -1877,6 +2478,7 @@ typedef struct fz_world_snap {
         uintptr_t user;
         unsigned cat, mask;
         int status;
+        c2d_vec2 ow;
     } e[FZ_MAX_ENTRIES];
 } fz_world_snap;
 
@@ -1891,14 +2493,20 @@ static void fz_world_snapshot(const fz_state *st, fz_world_snap *sn)
         const fz_entry *e = &st->ent[k];
         sn->e[k].status = (int)c2d_world_get(st->world, e->id, &sn->e[k].shape, &sn->e[k].user);
         c2d_world_get_bits(st->world, e->id, &sn->e[k].cat, &sn->e[k].mask);
+        c2d_status ow_status = c2d_world_get_one_way(st->world, e->id, &sn->e[k].ow);
         if (e->live) {
             live++;
             FZ_CHECK(sn->e[k].status == C2D_OK && sn->e[k].shape == e->shape && sn->e[k].user == e->user &&
                          sn->e[k].cat == e->cat && sn->e[k].mask == e->mask,
                      "entry %d (id %llu) is not as added: status %d", k, (unsigned long long)e->id, sn->e[k].status);
+            FZ_CHECK(ow_status == C2D_OK && fz_vec_eq(sn->e[k].ow, e->ow),
+                     "entry %d (id %llu) is one-way along (%.17g, %.17g), not (%.17g, %.17g)", k,
+                     (unsigned long long)e->id, sn->e[k].ow.x, sn->e[k].ow.y, e->ow.x, e->ow.y);
         } else {
             FZ_CHECK(sn->e[k].status == C2D_ERR_RANGE, "removed entry %d (id %llu) still answers %d", k,
                      (unsigned long long)e->id, sn->e[k].status);
+            FZ_CHECK(ow_status == C2D_ERR_RANGE && sn->e[k].ow.x == 0 && sn->e[k].ow.y == 0,
+                     "get_one_way of removed entry %d gave %d or wrote", k, (int)ow_status);
         }
     }
     FZ_CHECK(sn->count == live, "world counts %d entries, %d are live", sn->count, live);
@@ -2016,6 +2624,7 @@ static void op_world_add(fz_state *st)
     e->cat = 1;
     e->mask = C2D_WORLD_ALL_BITS;
     e->live = 1;
+    e->ow = fz_v(0, 0); /* a new entry blocks from every side, whatever the entry that had its slot did */
     fz_world_snap sn;
     fz_world_snapshot(st, &sn);
 }
@@ -2599,6 +3208,8 @@ static double fz_world_clearance(fz_state *st, const c2d_shape *s, c2d_vec2 d, c
             continue;
         if (f && f->accept && !(q->called[k] && q->said[k]))
             continue;
+        if (e->ow.x != 0 || e->ow.y != 0)
+            continue; /* one-way: a mover may end inside it (passing through from below or a side) */
         c2d_response resp = fz_world_response(rc, use_respond, o, dflt, e);
         if (resp == C2D_RESPONSE_NONE || resp == C2D_RESPONSE_CROSS)
             continue;
@@ -2627,6 +3238,105 @@ static void fz_check_world_contacts(fz_state *st, const c2d_world_contact *c, in
     }
     (void)st;
     FZ_CHECK(fz_is_poison(c + written, (size_t)(16 - written) * sizeof *c), "world contacts written past %d", written);
+}
+
+/* A fresh copy of a query filter's context for running the same call again: the accept callback
+ * checks that it is asked at most once per entry in one call. */
+static const c2d_world_filter *fz_filter_again(const c2d_world_filter *f, const fz_query_ctx *q,
+                                               c2d_world_filter *f2, fz_query_ctx *q2)
+{
+    if (!f)
+        return NULL;
+    *q2 = *q;
+    q2->calls = 0;
+    memset(q2->called, 0, sizeof q2->called);
+    memset(q2->said, 0, sizeof q2->said);
+    *f2 = *f;
+    f2->ctx = q2;
+    q2->filter = f2;
+    return f2;
+}
+
+/* The _records forms of a world move or ball step against the plain call just made (result res, ball
+ * b1, contacts c[0 .. min(count, usecap))), as fz_check_set_records does for a set: the plain call
+ * again with room for every contact, the records call with that room, and the records call short of
+ * room, each with fresh callback contexts (the callbacks answer the same for the same entry, and are
+ * only used here when they change nothing). Record i holds plain contact i's contact, and its entry's
+ * id and user value, which are those of a live entry. */
+static void fz_check_world_records(fz_state *st, int ball_step, const c2d_shape *m, c2d_vec2 d, const c2d_ball *b0,
+                                   const c2d_ball *b1, double dt, const c2d_world_filter *f, const fz_query_ctx *q,
+                                   c2d_world_response_fn respond, const fz_respond_ctx *rc,
+                                   const c2d_move_options *op, const c2d_move_result *res, const c2d_world_contact *c,
+                                   int usecap)
+{
+    const char *what = ball_step ? "world ball step" : "world move";
+    c2d_world_filter f2;
+    fz_query_ctx q2;
+    fz_respond_ctx rc2;
+    c2d_move_result r1, r2, r3;
+    c2d_ball bb;
+    double s = fmax(ball_step ? fz_vec_mag(b1->position) + b1->radius : fz_shape_scale(m),
+                    fz_vec_mag(res->displacement) + fz_vec_mag(d));
+    for (int k = 0; k < st->n_ent; k++)
+        if (st->ent[k].live)
+            s = fmax(s, fz_shape_scale(st->ent[k].shape));
+    if (ball_step)
+        s += fz_vec_mag(b0->position) + fz_vec_mag(b0->velocity) * dt;
+
+    rc2 = *rc;
+    bb = *b0;
+    const c2d_world_filter *fp = fz_filter_again(f, q, &f2, &q2);
+    memset(fz_wall, FZ_POISON, sizeof fz_wall);
+    c2d_status s1 = ball_step ? c2d_world_step_ball(st->world, &bb, dt, fp, respond, &rc2, op, &r1, fz_wall, FZ_REC_MAX)
+                              : c2d_world_move(st->world, m, d, fp, respond, &rc2, op, &r1, fz_wall, FZ_REC_MAX);
+    FZ_CHECK(s1 == C2D_OK && fz_result_same(&r1, res) && (!ball_step || memcmp(&bb, b1, sizeof bb) == 0),
+             "the plain %s with room for every contact gave %d and another result", what, (int)s1);
+    int written = res->count < usecap ? res->count : usecap, all = res->count < FZ_REC_MAX ? res->count : FZ_REC_MAX;
+    for (int i = 0; i < written; i++)
+        FZ_CHECK(fz_wall[i].id == c[i].id && fz_wall[i].user == c[i].user &&
+                     fz_contact_same(&fz_wall[i].contact, &c[i].contact),
+                 "%s contact %d differs with room for every contact", what, i);
+
+    rc2 = *rc;
+    bb = *b0;
+    fp = fz_filter_again(f, q, &f2, &q2);
+    memset(fz_rec, FZ_POISON, sizeof fz_rec);
+    memset(&r2, FZ_POISON, sizeof r2);
+    c2d_status s2 = ball_step
+                        ? c2d_world_step_ball_records(st->world, &bb, dt, fp, respond, &rc2, op, &r2, fz_rec, FZ_REC_MAX)
+                        : c2d_world_move_records(st->world, m, d, fp, respond, &rc2, op, &r2, fz_rec, FZ_REC_MAX);
+    FZ_CHECK(s2 == C2D_OK && fz_result_same(&r2, res) && (!ball_step || memcmp(&bb, b1, sizeof bb) == 0),
+             "the %s with records gave %d and another result than the plain call", what, (int)s2);
+    for (int i = 0; i < all; i++) {
+        FZ_CHECK(fz_contact_same(&fz_rec[i].contact, &fz_wall[i].contact) && fz_rec[i].id == fz_wall[i].id &&
+                     fz_rec[i].user == fz_wall[i].user,
+                 "%s record %d (id %llu user %llu) is not plain contact %d (id %llu user %llu)", what, i,
+                 (unsigned long long)fz_rec[i].id, (unsigned long long)fz_rec[i].user, i,
+                 (unsigned long long)fz_wall[i].id, (unsigned long long)fz_wall[i].user);
+        int k = fz_entry_of(st, fz_rec[i].id);
+        FZ_CHECK(k >= 0 && st->ent[k].user == fz_rec[i].user, "%s record %d names id %llu user %llu, no live entry",
+                 what, i, (unsigned long long)fz_rec[i].id, (unsigned long long)fz_rec[i].user);
+        fz_check_record_position(&fz_rec[i], i, ball_step ? NULL : m, ball_step ? b0->radius : 0, st->ent[k].shape,
+                                 fz_v(0, 0), 0, s);
+    }
+    FZ_CHECK(fz_is_poison(fz_rec + all, (size_t)(FZ_REC_MAX - all) * sizeof fz_rec[0]),
+             "%s records written past the count %d", what, all);
+
+    int cap = fz_short_capacity(res->count, usecap + 2);
+    c2d_contact_record *out = cap == 0 && (res->count & 1) ? NULL : fz_rec_short;
+    rc2 = *rc;
+    bb = *b0;
+    fp = fz_filter_again(f, q, &f2, &q2);
+    memset(fz_rec_short, FZ_POISON, sizeof fz_rec_short);
+    memset(&r3, FZ_POISON, sizeof r3);
+    c2d_status s3 = ball_step ? c2d_world_step_ball_records(st->world, &bb, dt, fp, respond, &rc2, op, &r3, out, cap)
+                              : c2d_world_move_records(st->world, m, d, fp, respond, &rc2, op, &r3, out, cap);
+    FZ_CHECK(s3 == C2D_OK && fz_result_same(&r3, res) && (!ball_step || memcmp(&bb, b1, sizeof bb) == 0),
+             "the %s with room for %d records gave %d and another result (count %d)", what, cap, (int)s3, r3.count);
+    for (int i = 0; i < cap; i++)
+        FZ_CHECK(fz_record_same(&fz_rec_short[i], &fz_rec[i]), "%s record %d differs with room for %d", what, i, cap);
+    FZ_CHECK(fz_is_poison(fz_rec_short + cap, (size_t)(FZ_REC_MAX - cap) * sizeof fz_rec_short[0]),
+             "%s with room for %d records wrote more", what, cap);
 }
 
 static void op_world_move(fz_state *st)
@@ -2694,6 +3404,20 @@ static void op_world_move(fz_state *st)
             fz_world_snap after;
             fz_world_snapshot(st, &after);
             FZ_CHECK(memcmp(&before, &after, sizeof before) == 0, "rejected world move changed the world");
+            /* Refused before any callback ran: the records form refuses it too, writing nothing. */
+            c2d_world_filter f2;
+            fz_query_ctx q2;
+            fz_respond_ctx rc2 = rc;
+            const c2d_world_filter *fp = fz_filter_again(f, &q, &f2, &q2);
+            memset(fz_rec, FZ_POISON, sizeof fz_rec);
+            c2d_status r2 = ball_step ? c2d_world_step_ball_records(st->world, &b, dt, fp, use_respond ? fz_respond : NULL,
+                                                                    &rc2, op, &res, fz_rec, usecap)
+                                      : c2d_world_move_records(st->world, m, d, fp, use_respond ? fz_respond : NULL,
+                                                               &rc2, op, &res, fz_rec, usecap);
+            FZ_CHECK(r2 == r && (!ball_step || memcmp(&b, &b0, sizeof b) == 0) && fz_is_poison(&res, sizeof res) &&
+                         fz_is_poison(fz_rec, sizeof fz_rec),
+                     "world %s records gave %d where the plain call gave %d, or wrote on error",
+                     ball_step ? "ball step" : "move", (int)r2, (int)r);
         }
         fz_bury(st);
         return;
@@ -2701,6 +3425,18 @@ static void op_world_move(fz_state *st)
     FZ_CHECK(r == C2D_OK, "world %s rejected with %d", ball_step ? "ball step" : "move", (int)r);
     fz_check_move_result(&res);
     fz_check_world_contacts(st, c, usecap, res.count);
+    /* One-way entries, as for a set's one-way members (fz_check_one_way_contacts). */
+    for (int k = 0; k < res.count && k < usecap; k++) {
+        int e = fz_entry_of(st, c[k].id);
+        if (e < 0 || (st->ent[e].ow.x == 0 && st->ent[e].ow.y == 0))
+            continue;
+        c2d_vec2 u = st->ent[e].ow;
+        FZ_CHECK(!c[k].contact.pushed_out, "world contact %d: pushed out of one-way entry %d", k, e);
+        if (c[k].contact.response != C2D_RESPONSE_CROSS)
+            FZ_CHECK(c[k].contact.normal.x * u.x + c[k].contact.normal.y * u.y > 0,
+                     "world contact %d with one-way entry %d (direction (%.17g, %.17g)) from the side, normal (%.17g, %.17g)",
+                     k, e, u.x, u.y, c[k].contact.normal.x, c[k].contact.normal.y);
+    }
     /* Never ends inside an entry that stops it. With a removing callback the entries it saw are not
      * known for sure, so only without one. */
     if (!rc.remove && !(f && f->accept && (q.mode & 1))) {
@@ -2730,7 +3466,65 @@ static void op_world_move(fz_state *st)
             c2d_shape_destroy(mover);
         }
     }
+    /* The records forms, when running the call again sees the same world: not after a callback that
+     * removes entries (the model may no longer say which answered what, and the world changed). */
+    if (!rc.remove && !(f && f->accept && (q.mode & 1)))
+        fz_check_world_records(st, ball_step, m, d, &b0, &b, dt, f, &q, use_respond ? fz_respond : NULL, &rc, op,
+                               &res, c, usecap);
     fz_bury(st);
+}
+
+/* c2d_world_set_one_way on a live, removed or made-up id (anything, zero, -0, or along y): the
+ * header's status, nothing changed on error; accepted, get_one_way gives the direction's unit vector
+ * (zero for zero), which the model keeps; moves and ball steps then leave the entry out of their
+ * never-inside checks. */
+static void op_world_one_way(fz_state *st)
+{
+    c2d_world_id id;
+    int k = fz_entry_pick(st, &id);
+    uint8_t mode = fz_byte(st);
+    c2d_vec2 v;
+    switch (mode & 3) {
+    case 0:
+        v = fz_vec(st);
+        break;
+    case 1:
+        v = fz_v(0, fz_number(st));
+        break;
+    case 2:
+        v = fz_v(0, 0);
+        break;
+    default:
+        v = fz_v(-0.0, -0.0);
+        break;
+    }
+    if (st->world && (k < 0 || !st->ent[k].live))
+        k = fz_entry_of(st, id); /* a made-up or reused id may be that of a live entry */
+    int live = st->world && k >= 0 && st->ent[k].live;
+    fz_world_snap before, after;
+    fz_world_snapshot(st, &before);
+    c2d_status s = c2d_world_set_one_way(st->world, id, v);
+    fz_check_status(s);
+    c2d_status want = !st->world ? C2D_ERR_NULL : !live ? C2D_ERR_RANGE : fz_vec_status(v);
+    c2d_vec2 got;
+    memset(&got, FZ_POISON, sizeof got);
+    FZ_CHECK(c2d_world_get_one_way(st->world, id, NULL) == C2D_ERR_NULL, "get_one_way to NULL accepted");
+    if (want != C2D_OK || s == C2D_ERR_NO_MEMORY) {
+        FZ_CHECK(s == want || s == C2D_ERR_NO_MEMORY, "world set_one_way of id %llu (%.17g, %.17g) gave %d, not %d",
+                 (unsigned long long)id, v.x, v.y, (int)s, (int)want);
+        fz_world_snapshot(st, &after);
+        FZ_CHECK(memcmp(&before, &after, sizeof before) == 0, "rejected world set_one_way changed the world");
+        if (!live)
+            FZ_CHECK(c2d_world_get_one_way(st->world, id, &got) == (st->world ? C2D_ERR_RANGE : C2D_ERR_NULL) &&
+                         fz_is_poison(&got, sizeof got),
+                     "get_one_way of id %llu, not live, answered or wrote", (unsigned long long)id);
+        return;
+    }
+    FZ_CHECK(s == C2D_OK, "world set_one_way rejected with %d", (int)s);
+    FZ_CHECK(c2d_world_get_one_way(st->world, id, &got) == C2D_OK, "world get_one_way failed");
+    fz_check_one_way_dir(v, got, "world set_one_way");
+    st->ent[k].ow = got;
+    fz_world_snapshot(st, &after);
 }
 
 /* The op table. Append only (see the file comment); the index is the op byte's low 6 bits. */
@@ -2778,6 +3572,10 @@ static const struct {
     {"world_move", op_world_move},
     {"feature_ray", op_feature_ray},
     {"share", op_share},
+    {"set_place", op_set_place},
+    {"set_velocity", op_set_velocity},
+    {"set_one_way", op_set_one_way},
+    {"world_one_way", op_world_one_way},
     /* new operations go here, appended */
 };
 #define FZ_NOPS ((int)(sizeof fz_ops / sizeof fz_ops[0]))
