@@ -78,7 +78,7 @@ typedef struct fz_state {
     /* Members: set_shape[i] follows every accepted c2d_static_set_set_transform; the velocity as set
      * and the one-way direction as the library reported it after the last change (zero: none). */
     c2d_vec2 set_vel[FZ_SET_MAX], set_ow[FZ_SET_MAX];
-    /* The largest coordinate magnitude any member has had since the set was made (see fz_set_scale). */
+    /* The largest coordinate magnitude of the members as the set was made (see fz_set_scale). */
     double set_mag;
     /* The world, the harness's model of it, and shapes of removed entries awaiting the end of the
      * call that removed them (a callback may remove an entry the query still holds). */
@@ -1615,12 +1615,10 @@ static double fz_set_clearance(const fz_state *st, const c2d_shape *s, c2d_vec2 
 }
 
 /* The size of a set scene: the mover, its displacement, and every member where it stands and where
- * its velocity takes it over the call's time `horizon`. Also the largest magnitude any member has had
- * since the set was made: the set's touching tolerance follows it (a member moved to 1e14 and back
- * leaves the set's tolerance at 1e-12 of 1e14), which is fuzz/known/set-tolerance-after-a-far-member-
- * came-back; FZ_STRICT_SET_MAG=1 leaves it out, to see that input fail. */
-static int fz_strict_set_mag = -1;
-
+ * its velocity takes it over the call's time `horizon`, and the members as the set was made (the
+ * set's touching tolerance follows the shapes as built and the moved members where they stand; a
+ * member that went far and came back leaves it as it was: corpus set-tolerance-after-a-far-member-
+ * came-back). */
 static double fz_set_scale(const fz_state *st, const c2d_shape *mover, c2d_vec2 d, double horizon)
 {
     double s = fmax(fz_shape_scale(mover), fz_vec_mag(d));
@@ -1628,9 +1626,7 @@ static double fz_set_scale(const fz_state *st, const c2d_shape *mover, c2d_vec2 
         double m = fz_shape_scale(st->set_shape[i]);
         s = fmax(s, m + fz_vec_mag(st->set_vel[i]) * fabs(horizon));
     }
-    if (fz_strict_set_mag < 0)
-        fz_strict_set_mag = getenv("FZ_STRICT_SET_MAG") != NULL;
-    return fz_strict_set_mag ? s : fmax(s, st->set_mag);
+    return fmax(s, st->set_mag);
 }
 
 /* The largest velocity of the enabled members (0: none moves). */
@@ -1982,7 +1978,7 @@ static void op_set_place(fz_state *st)
              "member %d placed at (%.17g, %.17g) angle %.17g stands at (%.17g, %.17g) angle %.17g", i, p.x, p.y, a,
              got.x, got.y, got_a);
     FZ_CHECK(c2d_shape_set_transform(st->set_shape[i], p, a) == C2D_OK, "the copy of member %d cannot follow", i);
-    st->set_mag = fmax(st->set_mag, mag);
+    (void)mag;
     fz_set_snapshot(st, &after);
     if (!(mode & 4))
         return;

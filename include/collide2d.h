@@ -434,9 +434,10 @@ C2D_API c2d_status c2d_static_set_get_transform(const c2d_static_set *set, int i
  *  own, so a fast paddle never passes through a ball. The calls do not move it: re-place it after the
  *  step with c2d_static_set_set_transform (position + velocity * dt). A mover it meets responds to the
  *  relative motion: a bounce reflects the relative velocity (a moving paddle speeds a ball up), a
- *  slide or a touch pushes the mover along the contact normal only (a crate on a rising platform
- *  rises with it; one riding a platform that moves sideways or sinks must add the platform's motion
- *  to its own). Shapes with different velocities never share seams. */
+ *  slide pushes the mover along the contact normal only (a crate on a rising platform rises with
+ *  it; one riding a platform that moves sideways or sinks must add the platform's motion to its
+ *  own), and a touch stops it relative to the shape: it goes on with the shape's velocity. Shapes
+ *  with different velocities never share seams. */
 C2D_API c2d_status c2d_static_set_set_velocity(c2d_static_set *set, int i, c2d_vec2 velocity);
 
 /** Shape i's velocity (zero unless set). */

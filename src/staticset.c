@@ -148,6 +148,16 @@ static double part_tolerance(const c2d_static_set *set)
     return 1e-9 * (1.0 + set->magnitude);
 }
 
+/* Whether two one-way directions (unit vectors, or zero) are the same: (1, 1) and (3, 3) normalise a
+ * rounding apart, and must still join. */
+static int same_direction(c2d_vec2 a, c2d_vec2 b)
+{
+    int za = a.x == 0 && a.y == 0, zb = b.x == 0 && b.y == 0;
+    if (za || zb)
+        return za == zb;
+    return v2_dot(a, b) > 0 && fabs(v2_cross(a, b)) <= 1e-12;
+}
+
 /* The seam tolerance between shapes i and j, or 0 when they make no seams. Members that move
  * differently, or block from different sides, never join: a face hidden by a paddle would be
  * exposed the moment it moved on, and a one-way platform's top is no seam of the wall beside it. */
@@ -157,7 +167,7 @@ static double pair_tolerance(const c2d_static_set *set, int i, int j)
     if (set->owner && set->owner[i] == set->owner[j])
         return fmax(set->seam_tolerance, part_tolerance(set));
     if (!v2_eq(c2d_static_set_velocity(set, i), c2d_static_set_velocity(set, j)) ||
-        !v2_eq(c2d_static_set_one_way(set, i), c2d_static_set_one_way(set, j)))
+        !same_direction(c2d_static_set_one_way(set, i), c2d_static_set_one_way(set, j)))
         return 0;
     double tol = set->seam_tolerance;
     for (int k = 0; k < set->pair_count; k++) {

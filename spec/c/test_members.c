@@ -502,3 +502,18 @@ TEST(members_a_member_that_went_far_and_came_back_leaves_the_tolerance_as_it_was
     free_shapes(b, 2);
     c2d_static_set_destroy(set);
 }
+
+TEST(members_one_way_directions_that_are_multiples_join)
+{
+    /* (1, 1) and (3, 3) are one direction, though they normalise a rounding apart. */
+    c2d_shape *b[2];
+    c2d_static_set *set;
+    ENSURE_OK(make_bricks(b, 2, &set));
+    ENSURE_OK(c2d_static_set_set_one_way(set, 0, V(1, 1)));
+    ENSURE_OK(c2d_static_set_set_one_way(set, 1, V(3, 3)));
+    ENSURE(seam(set, 0, RIGHT) == 1 && seam(set, 1, LEFT) == 1);
+    ENSURE_OK(c2d_static_set_set_one_way(set, 1, V(3, 3.0001)));
+    ENSURE(seam(set, 0, RIGHT) == 0);
+    free_shapes(b, 2);
+    c2d_static_set_destroy(set);
+}
