@@ -22,7 +22,50 @@ struct c2d_compound {
     c2d_shape **lpart;   /* each part in the compound's frame (at lpos, angle 0) */
     c2d_static_set *set; /* the lparts, with their seams */
     int one_sided;       /* a chain whose segments block only from their right (see c2d_chain_new) */
+    /* The pairs of parts that meet along a joint (a shared edge, a chain's shared end), as a * n + b
+     * with a < b, sorted: only these join, so a hole narrower than the seam tolerance stays a hole. */
+    long long *adj;
+    int n_adj;
 };
+
+static int compare_ll(const void *x, const void *y)
+{
+    long long a = *(const long long *)x, b = *(const long long *)y;
+    return (a > b) - (a < b);
+}
+
+/* An interior edge of the decomposition, its end points in order, and its part. */
+typedef struct joint_edge {
+    c2d_vec2 lo, hi;
+    int part;
+} joint_edge;
+
+static int compare_joint(const void *x, const void *y)
+{
+    const joint_edge *a = (const joint_edge *)x, *b = (const joint_edge *)y;
+    if (a->lo.x != b->lo.x)
+        return a->lo.x < b->lo.x ? -1 : 1;
+    if (a->lo.y != b->lo.y)
+        return a->lo.y < b->lo.y ? -1 : 1;
+    if (a->hi.x != b->hi.x)
+        return a->hi.x < b->hi.x ? -1 : 1;
+    if (a->hi.y != b->hi.y)
+        return a->hi.y < b->hi.y ? -1 : 1;
+    return (a->part > b->part) - (a->part < b->part);
+}
+
+/* Declared in shape.h. */
+int c2d_compound_adjacent(const c2d_shape *s, int a, int b)
+{
+    const c2d_compound *c = c2d_compound_of(s);
+    if (a > b) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    long long key = (long long)a * c->n + b;
+    return c->n_adj > 0 && bsearch(&key, c->adj, (size_t)c->n_adj, sizeof key, compare_ll) != NULL;
+}
 
 int c2d_compound_count(const c2d_shape *s)
 {
@@ -57,6 +100,7 @@ void c2d_compound_free(c2d_compound *c)
     free(c->part);
     free(c->lpart);
     free(c->lpos);
+    free(c->adj);
     c2d_static_set_destroy(c->set);
     free(c);
 }
@@ -69,20 +113,27 @@ void c2d_compound_place(c2d_shape *s)
         c2d_shape_place(c->part[k], c2d_xf_apply(x, c->lpos[k]), s->angle, x.c, x.s);
 }
 
-/* A compound over parts already made in its own frame (lpart, owned from now on): their world copies,
- * and the set of them. Frees the parts on failure. */
-static c2d_status compound_make(c2d_shape **lpart, int n, int one_sided, c2d_compound **out)
+/* A compound over parts already made in its own frame (lpart, owned from now on) that meet along the
+ * n_adj joints of adj (a * n + b, a < b; owned too): their world copies, and the set of them with
+ * exactly those joints as seams. Frees what it was given on failure. */
+static c2d_status compound_make(c2d_shape **lpart, int n, long long *adj, int n_adj, int one_sided,
+                                c2d_compound **out)
 {
     c2d_compound *c = (c2d_compound *)calloc(1, sizeof *c);
     if (!c) {
         for (int k = 0; k < n; k++)
             c2d_shape_destroy(lpart[k]);
         free(lpart);
+        free(adj);
         return C2D_ERR_NO_MEMORY;
     }
     c->n = n;
     c->lpart = lpart;
     c->one_sided = one_sided;
+    if (n_adj > 1)
+        qsort(adj, (size_t)n_adj, sizeof *adj, compare_ll);
+    c->adj = adj;
+    c->n_adj = n_adj;
     c->part = (c2d_shape **)calloc((size_t)n, sizeof *c->part);
     c->lpos = (c2d_vec2 *)malloc((size_t)n * sizeof *c->lpos);
     c2d_status st = c->part && c->lpos ? C2D_OK : C2D_ERR_NO_MEMORY;
@@ -90,8 +141,14 @@ static c2d_status compound_make(c2d_shape **lpart, int n, int one_sided, c2d_com
         c->lpos[k] = lpart[k]->pos;
         st = c2d_shape_clone(lpart[k], &c->part[k]);
     }
+    c2d_static_set_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.no_auto_seams = 1;
     if (st == C2D_OK)
-        st = c2d_static_set_new((const c2d_shape *const *)lpart, n, NULL, &c->set);
+        st = c2d_static_set_new((const c2d_shape *const *)lpart, n, &opt, &c->set);
+    double tol = 1e-9 * (1.0 + (c->set ? c->set->magnitude : 0));
+    for (int k = 0; k < n_adj && st == C2D_OK; k++)
+        st = c2d_static_set_mark_neighbours(c->set, (int)(adj[k] / n), (int)(adj[k] % n), tol);
     if (st != C2D_OK) {
         c2d_compound_free(c);
         return st;
@@ -103,25 +160,31 @@ static c2d_status compound_make(c2d_shape **lpart, int n, int one_sided, c2d_com
 c2d_status c2d_compound_clone(const c2d_compound *src, c2d_compound **out)
 {
     c2d_shape **lpart = (c2d_shape **)calloc((size_t)src->n, sizeof *lpart);
-    if (!lpart)
+    long long *adj = (long long *)malloc((size_t)(src->n_adj > 0 ? src->n_adj : 1) * sizeof *adj);
+    if (!lpart || !adj) {
+        free(lpart);
+        free(adj);
         return C2D_ERR_NO_MEMORY;
+    }
+    memcpy(adj, src->adj, (size_t)src->n_adj * sizeof *adj);
     for (int k = 0; k < src->n; k++)
         if (c2d_shape_clone(src->lpart[k], &lpart[k]) != C2D_OK) {
             for (int j = 0; j < k; j++)
                 c2d_shape_destroy(lpart[j]);
             free(lpart);
+            free(adj);
             return C2D_ERR_NO_MEMORY;
         }
-    return compound_make(lpart, src->n, src->one_sided, out);
+    return compound_make(lpart, src->n, adj, src->n_adj, src->one_sided, out);
 }
 
 /* A compound shape of kind type with outline (or chain) points pts[0 .. m) relative to its position
  * pos, and its parts in its frame; places it at pos. Frees lpart on failure. */
 static c2d_status shape_make(c2d_shape_type type, const c2d_vec2 *pts, int m, c2d_vec2 pos, c2d_shape **lpart,
-                             int n, int one_sided, c2d_shape **out)
+                             int n, long long *adj, int n_adj, int one_sided, c2d_shape **out)
 {
     c2d_compound *c;
-    c2d_status st = compound_make(lpart, n, one_sided, &c);
+    c2d_status st = compound_make(lpart, n, adj, n_adj, one_sided, &c);
     if (st != C2D_OK)
         return st;
     c2d_shape *s = c2d_shape_alloc_compound(type, pts, m, c);
@@ -199,7 +262,21 @@ c2d_status c2d_chain_new(const c2d_vec2 *points, int n, int flags, c2d_shape **o
         free(q);
         return st;
     }
-    st = shape_make(C2D_SHAPE_CHAIN, q, m, pos, lpart, segs, (flags & C2D_CHAIN_ONE_SIDED) != 0, out);
+    /* Each segment meets the next at a joint (and the last the first, closed). */
+    long long *adj = (long long *)malloc((size_t)segs * sizeof *adj);
+    int n_adj = 0;
+    if (!adj) {
+        for (int k = 0; k < segs; k++)
+            c2d_shape_destroy(lpart[k]);
+        free(lpart);
+        free(q);
+        return C2D_ERR_NO_MEMORY;
+    }
+    for (int k = 0; k + 1 < segs; k++)
+        adj[n_adj++] = (long long)k * segs + k + 1;
+    if (closed)
+        adj[n_adj++] = segs - 1; /* the pair (0, segs - 1) */
+    st = shape_make(C2D_SHAPE_CHAIN, q, m, pos, lpart, segs, adj, n_adj, (flags & C2D_CHAIN_ONE_SIDED) != 0, out);
     free(q);
     return st;
 }
@@ -259,13 +336,117 @@ c2d_status c2d_concave_new(const c2d_vec2 *outline, int n, const c2d_vec2 *const
         }
     for (int i = 0; i < m; i++)
         ring[i] = v2_sub(ring[i], pos);
+    /* The joints: interior edges pair up end to end (decompose.h), so sorting them by their end points
+     * puts twins side by side. */
+    int n_int = 0, total = d.part_start[d.part_count];
+    for (int i = 0; i < total; i++)
+        n_int += d.internal[i] != 0;
+    joint_edge *je = (joint_edge *)malloc((size_t)(n_int > 0 ? n_int : 1) * sizeof *je);
+    int *final_of = (int *)malloc((size_t)d.part_count * sizeof *final_of);
+    long long *adj = (long long *)malloc((size_t)(n_int > 0 ? n_int : 1) * sizeof *adj);
+    if (!je || !final_of || !adj) {
+        free(je);
+        free(final_of);
+        free(adj);
+        free(ring);
+        free(lpart);
+        free(tmp);
+        c2d_decomposition_free(&d);
+        return C2D_ERR_NO_MEMORY;
+    }
+    n_int = 0;
+    for (int k = 0; k < d.part_count; k++)
+        for (int i = d.part_start[k]; i < d.part_start[k + 1]; i++) {
+            if (!d.internal[i])
+                continue;
+            int i1 = i + 1 < d.part_start[k + 1] ? i + 1 : d.part_start[k];
+            c2d_vec2 a = d.verts[i], b = d.verts[i1];
+            int swap = a.x > b.x || (a.x == b.x && a.y > b.y);
+            je[n_int].lo = swap ? b : a;
+            je[n_int].hi = swap ? a : b;
+            je[n_int].part = k;
+            n_int++;
+        }
+    if (n_int > 1)
+        qsort(je, (size_t)n_int, sizeof *je, compare_joint);
+    /* Each part measured from the position: the subtraction rounds, which can leave a part a hair off
+     * convex (taken as its hull) or, a sliver thinner than the rounding, with no area at all (left out:
+     * its neighbours' edges lie within the seam tolerance of each other across it). */
+    int parts = 0;
     for (int k = 0; k < d.part_count && st == C2D_OK; k++) {
         int a = d.part_start[k], b = d.part_start[k + 1];
         for (int i = a; i < b; i++)
             tmp[i] = v2_sub(d.verts[i], pos);
-        st = c2d_polygon_new(tmp + a, b - a, &lpart[k]);
+        st = c2d_hull_new(tmp + a, b - a, &lpart[parts]);
+        final_of[k] = st == C2D_OK ? parts : -1;
+        if (st == C2D_OK)
+            parts++;
+        else if (st == C2D_ERR_DEGENERATE)
+            st = C2D_OK;
     }
-    int parts = d.part_count;
+    if (st == C2D_OK && parts == 0)
+        st = C2D_ERR_DEGENERATE;
+    /* Twins make a joint of the parts kept; across a sliver left out, its neighbours join each other. */
+    int n_adj = 0;
+    for (int i = 0; i + 1 < n_int && st == C2D_OK; i++) {
+        if (!v2_eq(je[i].lo, je[i + 1].lo) || !v2_eq(je[i].hi, je[i + 1].hi))
+            continue;
+        int pa = final_of[je[i].part], pb = final_of[je[i + 1].part];
+        if (pa >= 0 && pb >= 0 && pa != pb)
+            adj[n_adj++] = (long long)(pa < pb ? pa : pb) * parts + (pa < pb ? pb : pa);
+        i++;
+    }
+    /* A left-out sliver: the parts it met join each other. Its twins sit beside its edges in je; the
+     * (sliver, neighbour) pairs are grouped by sliver, and each group's neighbours paired (a sliver
+     * has few edges). adj has room: a group of g neighbours adds at most g - 1 + ... pairs, bounded
+     * by the joints the sliver took away. */
+    long long *lost = (long long *)malloc((size_t)(n_int > 0 ? n_int : 1) * sizeof *lost);
+    int n_lost = 0;
+    if (!lost && st == C2D_OK)
+        st = C2D_ERR_NO_MEMORY;
+    for (int i = 0; i < n_int && st == C2D_OK; i++) {
+        if (final_of[je[i].part] >= 0)
+            continue;
+        int tw = i > 0 && v2_eq(je[i - 1].lo, je[i].lo) && v2_eq(je[i - 1].hi, je[i].hi) ? i - 1
+                 : i + 1 < n_int && v2_eq(je[i + 1].lo, je[i].lo) && v2_eq(je[i + 1].hi, je[i].hi) ? i + 1
+                                                                                                : -1;
+        if (tw >= 0 && final_of[je[tw].part] >= 0)
+            lost[n_lost++] = (long long)je[i].part * parts + final_of[je[tw].part];
+    }
+    if (n_lost > 1)
+        qsort(lost, (size_t)n_lost, sizeof *lost, compare_ll);
+    for (int g = 0; g < n_lost && st == C2D_OK;) {
+        int e = g;
+        while (e < n_lost && lost[e] / parts == lost[g] / parts)
+            e++;
+        for (int x = g; x < e; x++)
+            for (int y = x + 1; y < e; y++) {
+                int pa = (int)(lost[x] % parts), pb = (int)(lost[y] % parts);
+                if (pa == pb)
+                    continue;
+                long long key = (long long)(pa < pb ? pa : pb) * parts + (pa < pb ? pb : pa);
+                long long *grown = (long long *)realloc(adj, (size_t)(n_adj + 1) * sizeof *adj);
+                if (!grown) {
+                    st = C2D_ERR_NO_MEMORY;
+                    break;
+                }
+                adj = grown;
+                adj[n_adj++] = key;
+            }
+        g = e;
+    }
+    free(lost);
+    /* Duplicates (two parts may meet along more than one joint) are harmless but pointless. */
+    if (n_adj > 1) {
+        qsort(adj, (size_t)n_adj, sizeof *adj, compare_ll);
+        int w = 1;
+        for (int i = 1; i < n_adj; i++)
+            if (adj[i] != adj[w - 1])
+                adj[w++] = adj[i];
+        n_adj = w;
+    }
+    free(je);
+    free(final_of);
     c2d_decomposition_free(&d);
     free(tmp);
     if (st != C2D_OK) {
@@ -273,9 +454,10 @@ c2d_status c2d_concave_new(const c2d_vec2 *outline, int n, const c2d_vec2 *const
             c2d_shape_destroy(lpart[k]);
         free(lpart);
         free(ring);
+        free(adj);
         return st == C2D_ERR_NO_MEMORY ? st : C2D_ERR_DEGENERATE;
     }
-    st = shape_make(C2D_SHAPE_CONCAVE, ring, m, pos, lpart, parts, 0, out);
+    st = shape_make(C2D_SHAPE_CONCAVE, ring, m, pos, lpart, parts, adj, n_adj, 0, out);
     free(ring);
     return st;
 }
@@ -549,7 +731,26 @@ static c2d_status compound_convex_sweep(const c2d_shape *a, c2d_vec2 da, const c
     c2d_vec2 rel = c2d_unrotate(x, v2_sub(db, da));
     c2d_toi t;
     int index;
-    c2d_status st = c2d_static_set_sweep(c->set, lb, rel, &t, &index);
+    c2d_status st;
+    if (fabs(rel.x) <= C2D_MAX_COORDINATE && fabs(rel.y) <= C2D_MAX_COORDINATE) {
+        st = c2d_static_set_sweep(c->set, lb, rel, &t, &index);
+    } else {
+        /* Each motion is within range, their difference may be twice that: the set's sweep takes it
+         * in two halves (the motion is straight, so the second half starts where the first ends). */
+        c2d_vec2 half = v2_scale(rel, 0.5);
+        st = c2d_static_set_sweep(c->set, lb, half, &t, &index);
+        if (st == C2D_OK && t.state == C2D_TOI_HIT) {
+            t.t *= 0.5;
+        } else if (st == C2D_OK && t.state == C2D_TOI_NONE) {
+            c2d_shape_place(lb, v2_add(lb->pos, half), lb->angle, lb->c, lb->s);
+            st = c2d_static_set_sweep(c->set, lb, half, &t, &index);
+            if (st == C2D_OK && t.state != C2D_TOI_NONE) {
+                t.state = C2D_TOI_HIT; /* an overlap at the half way point is met there */
+                t.t = 0.5 + 0.5 * t.t;
+                t.depth = 0;
+            }
+        }
+    }
     c2d_shape_destroy(lb);
     if (st != C2D_OK)
         return st;

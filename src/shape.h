@@ -317,6 +317,8 @@ c2d_shape *c2d_shape_alloc_compound(c2d_shape_type type, const c2d_vec2 *pts, in
 void c2d_shape_place(c2d_shape *s, c2d_vec2 p, double angle, double c, double sn);
 
 int c2d_compound_count(const c2d_shape *s);
+/* Whether parts a and b meet along a joint (a shared edge, a chain's shared end): only those join. */
+int c2d_compound_adjacent(const c2d_shape *s, int a, int b);
 const c2d_shape *c2d_compound_part(const c2d_shape *s, int k);
 /* The one-way direction of part k of a one-sided chain as placed (its right-hand normal), else 0. */
 c2d_vec2 c2d_compound_part_one_way(const c2d_shape *s, int k);

@@ -163,9 +163,14 @@ static int same_direction(c2d_vec2 a, c2d_vec2 b)
  * exposed the moment it moved on, and a one-way platform's top is no seam of the wall beside it. */
 static double pair_tolerance(const c2d_static_set *set, int i, int j)
 {
-    /* The parts of one chain or concave polygon always join: their joints are never surface. */
-    if (set->owner && set->owner[i] == set->owner[j])
+    /* The parts of one chain or concave polygon join exactly where they meet along a joint, which is
+     * never surface; elsewhere never (a hole narrower than the seam tolerance stays a hole). */
+    if (set->owner && set->owner[i] == set->owner[j]) {
+        int o = set->owner[i];
+        if (!c2d_compound_adjacent(set->user[o], i - set->first[o], j - set->first[o]))
+            return 0;
         return fmax(set->seam_tolerance, part_tolerance(set));
+    }
     if (!v2_eq(c2d_static_set_velocity(set, i), c2d_static_set_velocity(set, j)) ||
         !same_direction(c2d_static_set_one_way(set, i), c2d_static_set_one_way(set, j)))
         return 0;
@@ -311,12 +316,6 @@ static c2d_status set_build(const c2d_shape *const *shapes, int n, const c2d_sta
                             int *owner, c2d_static_set **out)
 {
     double user_tol = options ? options->seam_tolerance : 0.0;
-    if (!isfinite(user_tol))
-        return C2D_ERR_NOT_FINITE;
-    if (user_tol < 0)
-        return C2D_ERR_SIZE;
-    if (user_tol > C2D_MAX_COORDINATE)
-        return C2D_ERR_RANGE;
 
     c2d_static_set *set = (c2d_static_set *)calloc(1, sizeof *set);
     if (!set) {
@@ -403,6 +402,14 @@ c2d_status c2d_static_set_new(const c2d_shape *const *shapes, int n, const c2d_s
             return C2D_ERR_RANGE;
         parts += k;
     }
+    /* The options before anything is allocated. */
+    double user_tol = options ? options->seam_tolerance : 0.0;
+    if (!isfinite(user_tol))
+        return C2D_ERR_NOT_FINITE;
+    if (user_tol < 0)
+        return C2D_ERR_SIZE;
+    if (user_tol > C2D_MAX_COORDINATE)
+        return C2D_ERR_RANGE;
     if (!compounds) {
         c2d_status st = set_build(shapes, n, options, NULL, out);
         if (st == C2D_OK)

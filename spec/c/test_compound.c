@@ -369,3 +369,46 @@ TEST(compound_bad_input_gets_its_status)
     c2d_static_set_destroy(set);
     c2d_shape_destroy(s);
 }
+
+TEST(compound_a_hole_narrower_than_the_seam_tolerance_stays_a_hole)
+{
+    /* A slit 2e-9 high in a 10-wide square: the parts above and below it are 2e-9 apart, closer than
+     * the set's seam tolerance (1.1e-8), but they do not meet along a joint, so the slit's edges stay
+     * surface; the joints between parts are seams. */
+    c2d_vec2 sq[] = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+    c2d_vec2 slit[] = {{4, 5}, {6, 5}, {6, 5 + 2e-9}, {4, 5 + 2e-9}};
+    const c2d_vec2 *holes[1] = {slit};
+    int counts[1] = {4};
+    c2d_shape *s;
+    ENSURE_OK(c2d_concave_new(sq, 4, holes, counts, 1, &s));
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)&s, 1, NULL, &set));
+    int parts, e = 0, slit_edges = 0, joints = 0;
+    ENSURE_OK(c2d_shape_get_part_count(s, &parts));
+    for (int k = 0; k < parts; k++) {
+        c2d_vec2 v[16];
+        int n;
+        ENSURE_OK(c2d_shape_get_part_vertices(s, k, v, 16, &n));
+        for (int i = 0; i < n; i++, e++) {
+            c2d_vec2 a = v[i], b = v[(i + 1) % n];
+            int seam = -1;
+            ENSURE_OK(c2d_static_set_is_seam(set, 0, e, &seam));
+            /* Both ends on the slit's rectangle, and the edge along one of its sides. */
+            int on_slit = a.x >= 4 - 1e-12 && b.x >= 4 - 1e-12 && a.x <= 6 + 1e-12 && b.x <= 6 + 1e-12 &&
+                          a.y >= 5 - 1e-12 && b.y >= 5 - 1e-12 && a.y <= 5 + 3e-9 && b.y <= 5 + 3e-9 &&
+                          (fabs(a.y - b.y) < 1e-12 || fabs(a.x - b.x) < 1e-12);
+            int on_outline = (fabs(a.x - b.x) < 1e-12 && (fabs(a.x) < 1e-12 || fabs(a.x - 10) < 1e-12)) ||
+                             (fabs(a.y - b.y) < 1e-12 && (fabs(a.y) < 1e-12 || fabs(a.y - 10) < 1e-12));
+            if (on_slit || on_outline) {
+                slit_edges += on_slit;
+                ENSURE_MSG(seam == 0, "part %d edge (%g, %g)-(%g, %g) hidden", k, a.x, a.y, b.x, b.y);
+            } else {
+                joints++;
+                ENSURE_MSG(seam == 1, "joint (%g, %g)-(%g, %g) not a seam", a.x, a.y, b.x, b.y);
+            }
+        }
+    }
+    ENSURE(slit_edges >= 2 && joints >= 2);
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(s);
+}
