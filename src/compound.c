@@ -251,8 +251,22 @@ c2d_status c2d_chain_new(const c2d_vec2 *points, int n, int flags, c2d_shape **o
         free(q);
         return C2D_ERR_NO_MEMORY;
     }
-    for (int i = 0; i < m; i++)
-        q[i] = v2_sub(q[i], pos);
+    /* Measured from the position: points a rounding apart may become one, and are then one point. */
+    int w = 0;
+    for (int i = 0; i < m; i++) {
+        c2d_vec2 l = v2_sub(q[i], pos);
+        if (w == 0 || !v2_eq(l, q[w - 1]))
+            q[w++] = l;
+    }
+    if (closed && w > 1 && v2_eq(q[0], q[w - 1]))
+        w--;
+    if (w < (closed ? 3 : 2)) {
+        free(lpart);
+        free(q);
+        return C2D_ERR_DEGENERATE;
+    }
+    m = w;
+    segs = closed ? m : m - 1;
     for (int k = 0; k < segs && st == C2D_OK; k++)
         st = c2d_segment_new(q[k], q[(k + 1) % m], &lpart[k]);
     if (st != C2D_OK) {
