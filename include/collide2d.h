@@ -207,8 +207,10 @@ C2D_API c2d_status c2d_segment_new(c2d_vec2 a, c2d_vec2 b, c2d_shape **out);
  *  sliding or a ball rolling along a floor of many segments never catches on a joint, and each joint
  *  is a corner only where the chain really turns. With C2D_CHAIN_ONE_SIDED, moves, ball steps and
  *  sweeps through a static set or world holding the chain are blocked by each segment only from its
- *  right-hand side (for a counter-clockwise closed chain, from outside), as c2d_static_set_set_one_way;
- *  the pair queries see both sides. Its position is the centre of its points' bounding box. */
+ *  right-hand side (for a counter-clockwise closed chain, from outside), as c2d_static_set_set_one_way,
+ *  and the sides turn with the chain when a set re-places it (until c2d_static_set_set_one_way gives
+ *  the whole chain one direction); the pair queries see both sides. Its position is the centre of its
+ *  points' bounding box. */
 C2D_API c2d_status c2d_chain_new(const c2d_vec2 *points, int n, int flags, c2d_shape **out);
 
 /** A concave polygon: the region inside the outline's n points (either winding) and outside each of

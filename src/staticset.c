@@ -300,6 +300,7 @@ void c2d_static_set_destroy(c2d_static_set *set)
         for (int i = 0; i < set->n_public; i++)
             c2d_shape_destroy(set->user[i]);
     free(set->user);
+    free(set->own_faces);
     free(set->first);
     free(set->owner);
     free(set->loose);
@@ -453,13 +454,18 @@ c2d_status c2d_static_set_new(const c2d_shape *const *shapes, int n, const c2d_s
     set->n_public = n;
     set->first = first;
     set->user = user;
+    set->own_faces = (unsigned char *)calloc(n > 0 ? (size_t)n : 1, 1);
+    if (!set->own_faces)
+        st = C2D_ERR_NO_MEMORY;
     /* One-sided chains: each segment blocks from its right. */
     for (int i = 0; i < n && st == C2D_OK; i++)
         if (user[i])
             for (int k = 0; k < c2d_compound_count(user[i]) && st == C2D_OK; k++) {
                 c2d_vec2 d = c2d_compound_part_one_way(user[i], k);
-                if (d.x != 0 || d.y != 0)
+                if (d.x != 0 || d.y != 0) {
                     st = set_member_vec(set, &set->one_way, first[i] + k, d);
+                    set->own_faces[i] = 1;
+                }
             }
     if (st != C2D_OK) {
         c2d_static_set_destroy(set);
@@ -638,7 +644,7 @@ c2d_status c2d_static_set_set_transform(c2d_static_set *set, int i, c2d_vec2 pos
         int m = m0 + k;
         place_member(set, m, c2d_compound_part(s, k));
         c2d_vec2 d = c2d_compound_part_one_way(s, k);
-        if (d.x != 0 || d.y != 0)
+        if (set->own_faces[i] && (d.x != 0 || d.y != 0))
             set->one_way[m] = d; /* a one-sided chain's segments face where they now face */
     }
     return C2D_OK;
@@ -717,6 +723,8 @@ c2d_status c2d_static_set_set_one_way(c2d_static_set *set, int i, c2d_vec2 direc
     c2d_vec2 u = v2(0, 0);
     if (direction.x != 0 || direction.y != 0)
         u = v2_normalize_or(direction, v2(0, 0));
+    if (set->own_faces)
+        set->own_faces[i] = 0; /* one direction for the whole shape from now on, kept when re-placed */
     int changed = 0;
     for (int m = part_first(set, i); m < part_end(set, i); m++) {
         if (v2_eq(c2d_static_set_one_way(set, m), u))

@@ -156,6 +156,9 @@ struct c2d_static_set {
     int *owner;
     int *first;
     c2d_shape **user;
+    /* Per caller's shape: 1 while a one-sided chain's segments face their own right-hand sides (they
+     * turn with it when it is re-placed); 0 once c2d_static_set_set_one_way gave it one direction. */
+    unsigned char *own_faces;
 };
 
 /* The caller's shape that member m is (a part of). */
