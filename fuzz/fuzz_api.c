@@ -4668,8 +4668,10 @@ static unsigned fz_concave_expect(const c2d_vec2 *const *ring, const int *cnt, i
 }
 
 /* Whether three points of the rings (any three, distinct and not on one line) form a triangle whose
- * height is below 1e-12 of the scene's size: a part that thin loses its shape when its vertices are
- * rounded (see the exemption in op_concave). */
+ * height is below 1e-12 of the scene's size (rounded relative to the polygon's position, a part that
+ * thin loses its shape), or one of whose angles has a sine below 1e-11 (c2d_polygon_new, which makes
+ * each part, takes turns within 1e-12 of straight as straight: such a part is refused), or two points
+ * closer than 1e-11 of the scene (polygons merge them). See the exemption in op_concave. */
 static int fz_rings_thin(const c2d_vec2 *const *ring, const int *cnt, int rings)
 {
     c2d_vec2 p[1 + FZ_HOLES * FZ_RING_PTS + FZ_RING_PTS];
@@ -4685,9 +4687,11 @@ static int fz_rings_thin(const c2d_vec2 *const *ring, const int *cnt, int rings)
             for (int k = j + 1; k < n; k++) {
                 if (fz_veq(p[i], p[j]) || fz_veq(p[j], p[k]) || fz_veq(p[i], p[k]) || fz_orient(p[i], p[j], p[k]) == 0)
                     continue;
-                double l = fmax(fz_len(fz_sub(p[j], p[i])), fmax(fz_len(fz_sub(p[k], p[j])), fz_len(fz_sub(p[k], p[i]))));
+                double e[3] = {fz_len(fz_sub(p[j], p[i])), fz_len(fz_sub(p[k], p[j])), fz_len(fz_sub(p[k], p[i]))};
+                double lmax = fmax(e[0], fmax(e[1], e[2])), lmin = fmin(e[0], fmin(e[1], e[2]));
+                double lmid = e[0] + e[1] + e[2] - lmax - lmin;
                 double cr = fabs((p[j].x - p[i].x) * (p[k].y - p[i].y) - (p[j].y - p[i].y) * (p[k].x - p[i].x));
-                if (!(cr / l > 1e-12 * mag))
+                if (!(cr / lmax > 1e-12 * mag) || !(cr > 1e-11 * lmax * lmid) || !(lmin > 1e-11 * mag))
                     return 1;
             }
     return 0;
