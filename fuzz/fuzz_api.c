@@ -882,7 +882,7 @@ static double fz_min_width(const c2d_shape *s)
 /* Whether a contact with a one-sided chain (every segment blocking from its right) is met from a
  * side that blocks: of the chain's segments (shifted by `shift`, where a moving member stood then)
  * within tol of the contact point, one has the normal (towards the mover) on its right. When no
- * segment is that close nothing is claimed. */
+ * segment is that close (or only segments collapsed to a point) nothing is claimed. */
 static int fz_chain_side_ok(const c2d_shape *s, c2d_vec2 shift, c2d_vec2 point, c2d_vec2 normal, double tol)
 {
     int near = 0;
@@ -893,11 +893,11 @@ static int fz_chain_side_ok(const c2d_shape *s, c2d_vec2 shift, c2d_vec2 point, 
         if (n != 2)
             continue;
         c2d_vec2 a = fz_v(v[0].x + shift.x, v[0].y + shift.y), b = fz_v(v[1].x + shift.x, v[1].y + shift.y);
-        c2d_vec2 c = fz_seg_closest(a, b, point);
-        if (!(hypot(point.x - c.x, point.y - c.y) <= tol))
+        c2d_vec2 c = fz_seg_closest(a, b, point), r = fz_chain_right(s, k);
+        /* (A segment whose placed ends coincide has no side to judge.) */
+        if (!(hypot(point.x - c.x, point.y - c.y) <= tol) || (r.x == 0 && r.y == 0))
             continue;
         near = 1;
-        c2d_vec2 r = fz_chain_right(s, k);
         if (normal.x * r.x + normal.y * r.y > 0)
             return 1;
     }
@@ -2312,9 +2312,15 @@ static void fz_set_chain_faces(fz_state *st, int i)
             return;
         st->set_seg[i] = 1;
     }
-    c2d_vec2 got;
+    c2d_vec2 got, right = fz_chain_right(st->set_shape[i], 0);
     FZ_CHECK(c2d_static_set_get_one_way(st->set, i, &got) == C2D_OK, "get_one_way(%d) failed", i);
-    fz_check_one_way_dir(fz_chain_right(st->set_shape[i], 0), got, "one-sided chain's first segment");
+    /* A first segment whose ends round to one point where it now stands has no side: the library
+     * keeps the direction it had (any unit vector, or zero, is taken). */
+    if (right.x == 0 && right.y == 0)
+        FZ_CHECK((got.x == 0 && got.y == 0) || fabs(fz_len(got) - 1) <= 1e-15,
+                 "one-sided chain's collapsed first segment: one-way (%.17g, %.17g)", got.x, got.y);
+    else
+        fz_check_one_way_dir(right, got, "one-sided chain's first segment");
     st->set_ow[i] = got;
 }
 
