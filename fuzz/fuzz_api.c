@@ -2028,8 +2028,12 @@ static void fz_check_toi(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2
         FZ_CHECK(!(d0 > tol), "OVERLAP but the shapes are %.17g apart at t = 0 (tol %g)", d0, tol);
         /* (Two compounds: their contact's depth depends on the order, see fz_check_pair.) */
         int lax = fz_is_compound(a) && fz_is_compound(b) && !fz_strict_pairs;
-        FZ_CHECK(isnan(d0) || lax || fabs(r->depth + d0) <= tol, "OVERLAP depth %.17g but distance %.17g", r->depth,
-                 d0);
+        /* A chain or concave polygon's sweep gives the depth in its deepest part, not the push out of
+         * the whole shape that c2d_distance gives (known bug, FZ_STRICT_MISC): by default it must only
+         * be no deeper than that. */
+        int part_depth = (fz_is_compound(a) || fz_is_compound(b)) && !fz_strict_misc;
+        FZ_CHECK(isnan(d0) || lax || fabs(r->depth + d0) <= tol || (part_depth && r->depth <= -d0 + tol),
+                 "OVERLAP depth %.17g but distance %.17g", r->depth, d0);
         return;
     }
     FZ_CHECK(r->depth == 0, "HIT with depth %g", r->depth);
@@ -5393,12 +5397,66 @@ static void fz_check_model_witness(const fz_state *st, int k, int j)
     }
 }
 
+/* Slot k's concave polygon and slot j's segment: when the rings say the segment does not enter the
+ * region (its ends and 15 points between them not inside by more than the tolerance, and no ring edge
+ * crossing it clearly), the two have no depth: contacts both ways at most the tolerance deep, and the
+ * distance no less than minus it. A segment touching a ring's corner is left out unless
+ * FZ_STRICT_COMPOUND_TOUCH=1 (known bug: at a corner where parts meet it gets a depth). */
+static void fz_check_model_segment(const fz_state *st, int k, int j)
+{
+    const fz_model *m = &st->model[k];
+    const c2d_shape *s = st->slot[k], *t = st->slot[j];
+    if (m->kind != C2D_SHAPE_CONCAVE || !s || !t || c2d_shape_get_type(t) != C2D_SHAPE_SEGMENT ||
+        (m->narrow && !fz_strict_misc))
+        return;
+    c2d_vec2 v[2];
+    int n = 0;
+    c2d_shape_get_vertices(t, v, 2, &n);
+    fz_rings w;
+    fz_model_place(m, s, w);
+    double tol = FZ_REL_TOL * fmax(fz_model_scale(m, w, s, v[0]), fz_vec_mag(v[1]));
+    double len = fz_len(fz_sub(v[1], v[0]));
+    if (!(len > 0) || !isfinite(len) || tol < DBL_MIN / DBL_EPSILON)
+        return;
+    for (int i = 0; i <= 16; i++) {
+        c2d_vec2 q = fz_v(v[0].x + (v[1].x - v[0].x) * i / 16.0, v[0].y + (v[1].y - v[0].y) * i / 16.0);
+        if (fz_model_sd(m, w, q, NULL) < -tol)
+            return; /* inside: nothing claimed here */
+    }
+    c2d_vec2 u = fz_v((v[1].x - v[0].x) / len, (v[1].y - v[0].y) / len);
+    for (int r = 0; r < m->rings; r++)
+        for (int i = 0; i < m->cnt[r]; i++) {
+            c2d_vec2 a = w[r][i], b = w[r][(i + 1) % m->cnt[r]];
+            if (!fz_strict_touch && fz_len(fz_sub(a, fz_seg_closest(v[0], v[1], a))) <= tol)
+                return; /* the segment touches a corner of the rings */
+            double sa = u.x * (a.y - v[0].y) - u.y * (a.x - v[0].x), sb = u.x * (b.y - v[0].y) - u.y * (b.x - v[0].x);
+            if (!((sa > tol && sb < -tol) || (sa < -tol && sb > tol)))
+                continue;
+            double f = sa / (sa - sb);
+            c2d_vec2 x = fz_v(a.x + f * (b.x - a.x), a.y + f * (b.y - a.y));
+            double along = (x.x - v[0].x) * u.x + (x.y - v[0].y) * u.y;
+            double margin = tol * (2 + fz_len(fz_sub(b, a)) / (fabs(sa) + fabs(sb)));
+            if (along > margin && along < len - margin)
+                return; /* a ring edge crosses it */
+        }
+    c2d_contact c1, c2;
+    c2d_distance_result d;
+    FZ_CHECK(c2d_collide(s, t, &c1) == C2D_OK && c2d_collide(t, s, &c2) == C2D_OK && c2d_distance(s, t, &d) == C2D_OK,
+             "pair query failed");
+    FZ_CHECK(c1.depth <= 4 * tol && c2.depth <= 4 * tol && d.distance >= -4 * tol,
+             "segment (%.17g, %.17g)-(%.17g, %.17g) does not enter the rings, but contact depths %.17g/%.17g, distance "
+             "%.17g",
+             v[0].x, v[0].y, v[1].x, v[1].y, c1.depth, c2.depth, d.distance);
+}
+
 /* Every pair check on two slots, then the witnesses of their rings. */
 static void fz_check_slots(fz_state *st, int i, int j)
 {
     fz_check_pair(st->slot[i], st->slot[j]);
     fz_check_model_witness(st, i, j);
     fz_check_model_witness(st, j, i);
+    fz_check_model_segment(st, i, j);
+    fz_check_model_segment(st, j, i);
 }
 
 /* A compound placed near the edge of the coordinate range (1e15 less a fuzzed amount, or one ulp
