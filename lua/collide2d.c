@@ -404,6 +404,41 @@ static int l_segment(lua_State *L)
     return 1;
 }
 
+/* The placed vertices of s (part < 0) or of its part `part`, as {x1, y1, x2, y2, ...}: into the table
+ * at stack index arg when one is given (filled, and cleared past the end), else a new one. */
+static int push_vertex_list(lua_State *L, c2d_shape *s, int part, int arg)
+{
+    c2d_vec2 buf[STACK_POINTS], *pts = buf;
+    int n, i, old = 0;
+    CHECK(L, part < 0 ? c2d_shape_get_vertices(s, NULL, 0, &n) : c2d_shape_get_part_vertices(s, part, NULL, 0, &n), 1,
+          "");
+    if (!lua_isnoneornil(L, arg)) {
+        luaL_checktype(L, arg, LUA_TTABLE);
+        old = (int)lua_rawlen(L, arg);
+    }
+    lua_settop(L, arg);
+    if (n > STACK_POINTS)
+        pts = (c2d_vec2 *)lua_newuserdata(L, (size_t)n * sizeof(c2d_vec2));
+    CHECK(L, part < 0 ? c2d_shape_get_vertices(s, pts, n, &n) : c2d_shape_get_part_vertices(s, part, pts, n, &n), 1,
+          "");
+    if (lua_isnil(L, arg))
+        lua_createtable(L, 2 * n, 0);
+    else
+        lua_pushvalue(L, arg);
+    for (i = 0; i < n; i++) {
+        lua_pushnumber(L, pts[i].x);
+        lua_rawseti(L, -2, 2 * i + 1);
+        lua_pushnumber(L, pts[i].y);
+        lua_rawseti(L, -2, 2 * i + 2);
+    }
+    /* Clear from the top down so the table's border stays at 2n. */
+    for (i = old; i > 2 * n; i--) {
+        lua_pushnil(L);
+        lua_rawseti(L, -2, i);
+    }
+    return 1;
+}
+
 /* The points of the flat list {x1, y1, x2, y2, ...} at stack index idx, in a buffer the collector
  * frees (left on the stack). what names the list in errors (argument arg). */
 static c2d_vec2 *ring_at(lua_State *L, int idx, int arg, const char *what, int *count)
@@ -520,37 +555,13 @@ static int l_parts(lua_State *L)
 /* shape:part(k [, t]) -> {x1, y1, ...}: the placed vertices of part k (1-based), into t if given. */
 static int l_part(lua_State *L)
 {
-    c2d_vec2 buf[STACK_POINTS], *pts = buf;
     c2d_shape *s = checkshape(L, 1);
     lua_Number kn = luaL_checknumber(L, 2);
-    int parts, n, i, old = 0;
+    int parts;
     CHECK(L, c2d_shape_get_part_count(s, &parts), 1, "");
     if (!(kn >= 1 && kn <= parts && kn == floor(kn)))
         return luaL_argerror(L, 2, lua_pushfstring(L, "part index expected (1 to %d)", parts));
-    if (!lua_isnoneornil(L, 3)) {
-        luaL_checktype(L, 3, LUA_TTABLE);
-        old = (int)lua_rawlen(L, 3);
-    }
-    lua_settop(L, 3);
-    CHECK(L, c2d_shape_get_part_vertices(s, (int)kn - 1, NULL, 0, &n), 1, "");
-    if (n > STACK_POINTS)
-        pts = (c2d_vec2 *)lua_newuserdata(L, (size_t)n * sizeof(c2d_vec2));
-    CHECK(L, c2d_shape_get_part_vertices(s, (int)kn - 1, pts, n, &n), 1, "");
-    if (lua_isnil(L, 3))
-        lua_createtable(L, 2 * n, 0);
-    else
-        lua_pushvalue(L, 3);
-    for (i = 0; i < n; i++) {
-        lua_pushnumber(L, pts[i].x);
-        lua_rawseti(L, -2, 2 * i + 1);
-        lua_pushnumber(L, pts[i].y);
-        lua_rawseti(L, -2, 2 * i + 2);
-    }
-    for (i = old; i > 2 * n; i--) {
-        lua_pushnil(L);
-        lua_rawseti(L, -2, i);
-    }
-    return 1;
+    return push_vertex_list(L, s, (int)kn - 1, 3);
 }
 
 /* shape:clone(): an independent copy. */
@@ -716,34 +727,7 @@ static int l_version(lua_State *L)
  * Passing a table reuses it (entries past the new end are cleared), so drawing need not make garbage. */
 static int l_vertices(lua_State *L)
 {
-    c2d_vec2 buf[STACK_POINTS], *pts = buf;
-    c2d_shape *s = checkshape(L, 1);
-    int n, i, old = 0;
-    CHECK(L, c2d_shape_get_vertices(s, NULL, 0, &n), 1, "");
-    if (!lua_isnoneornil(L, 2)) {
-        luaL_checktype(L, 2, LUA_TTABLE);
-        old = (int)lua_rawlen(L, 2);
-    }
-    lua_settop(L, 2);
-    if (n > STACK_POINTS)
-        pts = (c2d_vec2 *)lua_newuserdata(L, (size_t)n * sizeof(c2d_vec2));
-    CHECK(L, c2d_shape_get_vertices(s, pts, n, &n), 1, "");
-    if (lua_isnil(L, 2))
-        lua_createtable(L, 2 * n, 0);
-    else
-        lua_pushvalue(L, 2);
-    for (i = 0; i < n; i++) {
-        lua_pushnumber(L, pts[i].x);
-        lua_rawseti(L, -2, 2 * i + 1);
-        lua_pushnumber(L, pts[i].y);
-        lua_rawseti(L, -2, 2 * i + 2);
-    }
-    /* Clear from the top down so the table's border stays at 2n. */
-    for (i = old; i > 2 * n; i--) {
-        lua_pushnil(L);
-        lua_rawseti(L, -2, i);
-    }
-    return 1;
+    return push_vertex_list(L, checkshape(L, 1), -1, 2);
 }
 
 /* ---- queries --------------------------------------------------------------------------------- */
