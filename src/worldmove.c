@@ -336,6 +336,9 @@ static c2d_status world_move(const c2d_world *world, const c2d_shape *mover, c2d
         return C2D_ERR_NULL;
     if (capacity < 0)
         return C2D_ERR_RANGE;
+    /* Refused before any callback runs: a rejected call changes nothing, not even through them. */
+    if (c2d_is_compound(mover))
+        return C2D_ERR_NOT_CONVEX;
     c2d_status st = c2d_check_vec(displacement);
     if (st == C2D_OK)
         st = check_move_options(options);
