@@ -150,10 +150,14 @@ static void box_separation(const c2d_shape *a, const c2d_shape *b, box_pair *p)
     sep[3] = fabs(db.y) - p->hb.y - (as * p->ha.x + ac * p->ha.y);
     /* Ties go to the first axis, A's before B's, so one pair of boxes always gets one face. */
     int k = 0;
-    for (int i = 1; i < 4; i++)
-        k = sep[i] > sep[k] ? i : k;
+    double best = sep[0];
+    for (int i = 1; i < 4; i++) {
+        int more = sep[i] > best;
+        k ^= (k ^ i) & -more; /* more ? i : k, in arithmetic GCC does not turn back into a branch */
+        best = more ? sep[i] : best;
+    }
     p->axis = k;
-    p->sep = sep[k];
+    p->sep = best;
 }
 
 /* The contact of a box pair whose largest separation is on one of A's axes (B's axes are handled by
@@ -162,35 +166,56 @@ static void box_separation(const c2d_shape *a, const c2d_shape *b, box_pair *p)
  * the face. */
 static void box_clip(const box_pair *p, c2d_contact *out)
 {
+    /* Which axis, which side and which clipped ends are coin tosses to the branch predictor for a
+     * random pair, so they are chosen by indexing two-entry arrays (or by selects), not by branches:
+     * the same numbers as choosing by branches. */
+    static const double sign[2] = {1.0, -1.0};
     int ax = p->axis; /* 0 or 1 */
-    double dx = ax == 0 ? p->d.x : p->d.y;
-    double sg = dx < 0 ? -1.0 : 1.0;
-    c2d_vec2 n = ax == 0 ? v2(sg, 0) : v2(0, sg);
-    double face = ax == 0 ? p->ha.x : p->ha.y, side = ax == 0 ? p->ha.y : p->ha.x;
+    const double dxy[2] = {p->d.x, p->d.y}, hxy[2] = {p->ha.x, p->ha.y};
+    double dx = dxy[ax];
+    double sg = sign[dx < 0];
+    double nxy[2];
+    nxy[ax] = sg;
+    nxy[ax ^ 1] = 0;
+    c2d_vec2 n = v2(nxy[0], nxy[1]);
+    double face = hxy[ax], side = hxy[ax ^ 1];
     /* B's four edge normals in A's frame are +-(c, s) and +-(-s, c); the incident edge has the one
      * most against n. Edge k of B runs from its corner k to k + 1 (corners from (-hbx, -hby)). */
     c2d_vec2 bn[4] = {v2(p->s, -p->c), v2(p->c, p->s), v2(-p->s, p->c), v2(-p->c, -p->s)};
     int k = 0;
-    for (int i = 1; i < 4; i++)
-        k = v2_dot(bn[i], n) < v2_dot(bn[k], n) ? i : k;
+    double least = v2_dot(bn[0], n);
+    for (int i = 1; i < 4; i++) {
+        double di = v2_dot(bn[i], n);
+        int less = di < least;
+        k ^= (k ^ i) & -less;
+        least = less ? di : least;
+    }
     static const double cx[4] = {-1, 1, 1, -1}, cy[4] = {-1, -1, 1, 1};
     c2d_vec2 e[2];
+    double t[2];
     for (int j = 0; j < 2; j++) {
         int q = (k + j) & 3;
         double lx = cx[q] * p->hb.x, ly = cy[q] * p->hb.y;
-        e[j] = v2(p->d.x + (p->c * lx - p->s * ly), p->d.y + (p->s * lx + p->c * ly));
+        double exy[2] = {p->d.x + (p->c * lx - p->s * ly), p->d.y + (p->s * lx + p->c * ly)};
+        e[j] = v2(exy[0], exy[1]);
+        t[j] = exy[ax ^ 1];
     }
     /* Clip to -side <= t <= side along the face, t the other coordinate. */
-    double t0 = ax == 0 ? e[0].y : e[0].x, t1 = ax == 0 ? e[1].y : e[1].x;
+    double t0 = t[0], t1 = t[1];
     c2d_vec2 ends[2];
     int m = 0;
     if (t0 != t1) {
         double u0 = (-side - t0) / (t1 - t0), u1 = (side - t0) / (t1 - t0);
         double lo = c2d_maxd(0.0, c2d_mind(u0, u1)), hi = c2d_mind(1.0, c2d_maxd(u0, u1));
         if (lo <= hi) {
-            ends[m++] = lo <= 0 ? e[0] : v2_lerp(e[0], e[1], lo);
-            if (hi > lo)
-                ends[m++] = hi >= 1 ? e[1] : v2_lerp(e[0], e[1], hi);
+            c2d_vec2 at_lo[2], at_hi[2];
+            at_lo[0] = e[0];
+            at_lo[1] = v2_lerp(e[0], e[1], lo);
+            at_hi[0] = e[1];
+            at_hi[1] = v2_lerp(e[0], e[1], hi);
+            ends[0] = at_lo[lo > 0];
+            ends[1] = at_hi[hi < 1];
+            m = 1 + (hi > lo);
         }
     }
     if (m == 0 && t0 != t1) {
@@ -224,26 +249,22 @@ static void box_clip(const box_pair *p, c2d_contact *out)
  * the boxes in the pair's order (see frame_is_second), so that both argument orders agree exactly. */
 static int box_box_overlap(const c2d_shape *a, const c2d_shape *b)
 {
+    /* The order by selects: which box comes first is a coin toss to the branch predictor. */
+    const c2d_shape *pair[2] = {a, b};
+    int swap = frame_is_second(a, b);
     box_pair p;
-    if (frame_is_second(a, b))
-        box_separation(b, a, &p);
-    else
-        box_separation(a, b, &p);
+    box_separation(pair[swap], pair[swap ^ 1], &p);
     return p.sep <= 0;
 }
 
 static void box_box(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
 {
-    if (frame_is_second(a, b)) {
-        const c2d_shape *t = a;
-        a = b;
-        b = t;
-        box_box(a, b, out);
-        /* A miss stays all zeros (results compare byte for byte): no -0 normal. */
-        if (out->count > 0)
-            out->normal = v2_neg(out->normal);
-        return;
-    }
+    /* In the pair's order (see frame_is_second), chosen by selects rather than a branch, which a
+     * random pair would miss half the time; the normal is turned back at the end. */
+    const c2d_shape *pair[2] = {a, b};
+    int swap = frame_is_second(a, b);
+    a = pair[swap];
+    b = pair[swap ^ 1];
     box_pair p;
     box_separation(a, b, &p);
     if (p.sep > 0) {
@@ -251,25 +272,28 @@ static void box_box(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
         return;
     }
     int flip = p.axis >= 2;
-    const c2d_shape *ref = flip ? b : a;
+    pair[0] = a;
+    pair[1] = b;
+    const c2d_shape *ref = pair[flip];
+    /* B's face carries it when flip: the same in B's frame, with A as the incident box. */
+    box_pair q = p;
     if (flip) {
-        /* B's face carries it: the same in B's frame, with A as the incident box. */
-        box_pair q;
         c2d_xf xb = c2d_shape_xf(b);
         q.ha = p.hb;
         q.hb = p.ha;
         q.d = c2d_xf_local(xb, a->pos);
-        q.c = p.c;
         q.s = -p.s;
-        q.sep = p.sep;
         q.axis = p.axis - 2;
-        box_clip(&q, out);
-        out->normal = v2_neg(out->normal);
-    } else {
-        box_clip(&p, out);
     }
+    box_clip(&q, out);
+    /* Minus for B's face before turning into the world, and minus for the exchanged pair after, as
+     * negations (multiplying by -1 is exact and gives the same bits, signs of zeros included). A
+     * miss stays all zeros (results compare byte for byte): no -0 normal. */
+    static const double sign[2] = {1.0, -1.0};
+    double sf = sign[flip], ss = out->count > 0 ? sign[swap] : 1.0;
     c2d_xf x = c2d_shape_xf(ref);
-    out->normal = c2d_rotate(x, out->normal);
+    c2d_vec2 n = c2d_rotate(x, v2(sf * out->normal.x, sf * out->normal.y));
+    out->normal = v2(ss * n.x, ss * n.y);
     for (int i = 0; i < out->count; i++)
         out->points[i] = c2d_xf_apply(x, out->points[i]);
 }

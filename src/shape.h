@@ -83,7 +83,21 @@ static inline c2d_xf c2d_shape_xf(const c2d_shape *s)
 }
 
 /* The larger and smaller of two numbers that are not NaN, as comparisons: fmax and fmin are libm calls
- * (they must handle NaN), which on hot paths cost more than the arithmetic around them. */
+ * (they must handle NaN), which on hot paths cost more than the arithmetic around them. With SSE2 they
+ * are its maxsd and minsd, which compute exactly a > b ? a : b and a < b ? a : b (ties and zeros of
+ * either sign give b): written as selects, GCC turns some of them, against a constant, into a branch
+ * that a random pair mispredicts half the time. */
+#if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+#include <emmintrin.h>
+static inline double c2d_maxd(double a, double b)
+{
+    return _mm_cvtsd_f64(_mm_max_sd(_mm_set_sd(a), _mm_set_sd(b)));
+}
+static inline double c2d_mind(double a, double b)
+{
+    return _mm_cvtsd_f64(_mm_min_sd(_mm_set_sd(a), _mm_set_sd(b)));
+}
+#else
 static inline double c2d_maxd(double a, double b)
 {
     return a > b ? a : b;
@@ -92,6 +106,7 @@ static inline double c2d_mind(double a, double b)
 {
     return a < b ? a : b;
 }
+#endif
 
 /* A double the compiler must keep in a scalar register as it is: no instruction, but GCC's vectoriser
  * can no longer pair it with its neighbour. It pairs the coordinates of a c2d_vec2 argument by storing
