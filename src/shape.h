@@ -85,17 +85,19 @@ static inline c2d_xf c2d_shape_xf(const c2d_shape *s)
 /* The larger and smaller of two numbers that are not NaN, as comparisons: fmax and fmin are libm calls
  * (they must handle NaN), which on hot paths cost more than the arithmetic around them. With SSE2 they
  * are its maxsd and minsd, which compute exactly a > b ? a : b and a < b ? a : b (ties and zeros of
- * either sign give b): written as selects, GCC turns some of them, against a constant, into a branch
- * that a random pair mispredicts half the time. */
-#if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
-#include <emmintrin.h>
+ * either sign give b), in a line of assembly: written as selects, GCC turns some of them, against a
+ * constant, into a branch that a random pair mispredicts half the time, and the intrinsics cost a move
+ * to clear the upper half of each operand. */
+#if defined(__GNUC__) && (defined(__SSE2__) || defined(__x86_64__))
 static inline double c2d_maxd(double a, double b)
 {
-    return _mm_cvtsd_f64(_mm_max_sd(_mm_set_sd(a), _mm_set_sd(b)));
+    __asm__("maxsd {%1, %0|%0, %1}" : "+x"(a) : "x"(b));
+    return a;
 }
 static inline double c2d_mind(double a, double b)
 {
-    return _mm_cvtsd_f64(_mm_min_sd(_mm_set_sd(a), _mm_set_sd(b)));
+    __asm__("minsd {%1, %0|%0, %1}" : "+x"(a) : "x"(b));
+    return a;
 }
 #else
 static inline double c2d_maxd(double a, double b)
