@@ -599,7 +599,9 @@ static int circle_circle(const c2d_shape *a, const c2d_shape *b, c2d_contact *ou
     double dist = v2_len_safe(d);
     /* Concentric circles have no direction between them: (0, 1) from the pair's first shape in the
      * frame order (see frame_is_second), so that the two argument orders get opposite normals. */
-    c2d_vec2 n = v2_normalize_or(d, frame_is_second(a, b) ? v2(0, -1) : v2(0, 1));
+    c2d_vec2 n = v2_normalize_or(d, v2(0, 0));
+    if (n.x == 0 && n.y == 0) /* only then: asked every time, the order is a missed branch in two */
+        n = frame_is_second(a, b) ? v2(0, -1) : v2(0, 1);
     memset(out, 0, sizeof *out);
     out->normal = n;
     /* The root of a rounded square may pass the reach by an ulp: that is touching, at depth 0. */
