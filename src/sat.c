@@ -295,7 +295,11 @@ int c2d_circle_polygon_from(c2d_vec2 c, double r, const c2d_core *p, int e, doub
                 double len2 = v2_len2(ab), u = len2 > 0 ? v2_dot(v2_sub(c, a), ab) / len2 : 0;
                 if (u > 0 && u < 1) {
                     double sf = v2_dot(nv[f], v2_sub(c, a));
-                    if (sf > 0 && sf * sf < best) { /* the face of edge f is nearer than corner k */
+                    /* The face of edge f is nearer than corner k; or the centre is on f's inner side,
+                     * within its extent, where only a corner that rounding bent a hair inwards (a
+                     * near-collinear corner of a sliver a billion long) puts a point outside edge e:
+                     * the centre is then inside, by f. */
+                    if (sf <= 0 || sf * sf < best) {
                         vertex = 0;
                         e = f;
                         s = sf;
