@@ -199,7 +199,12 @@ static void fz_dump_slots(void)
         c2d_shape_get_radius(s, &r);
         if (c2d_shape_get_vertices(s, v, 64, &n) != C2D_OK)
             n = 0;
-        fprintf(stderr, "slot %d: kind %d radius %.17g vertices", i, (int)c2d_shape_get_type(s), r);
+        c2d_vec2 pos = {0, 0};
+        double angle = 0;
+        c2d_shape_get_position(s, &pos);
+        c2d_shape_get_angle(s, &angle);
+        fprintf(stderr, "slot %d: kind %d radius %.17g at (%a, %a) angle %a, vertices", i, (int)c2d_shape_get_type(s), r,
+                pos.x, pos.y, angle);
         for (int k = 0; k < n; k++)
             fprintf(stderr, " (%.17g, %.17g)", v[k].x, v[k].y);
         fprintf(stderr, "\n");

@@ -667,6 +667,229 @@ static void flip_contact(c2d_contact *c)
         c->normal = v2_neg(c->normal);
 }
 
+/* Whether compound b comes before compound a in a fixed order of their geometry (kind, size, placement,
+ * outline), never of the arguments: a pair of compounds is computed in that order whichever way it is
+ * asked, so that (a, b) and (b, a) agree exactly. */
+static int compound_second_first(const c2d_shape *a, const c2d_shape *b)
+{
+    if (a->type != b->type)
+        return b->type < a->type;
+    if (a->count != b->count)
+        return b->count < a->count;
+    const double ka[3] = {a->pos.x, a->pos.y, a->angle}, kb[3] = {b->pos.x, b->pos.y, b->angle};
+    for (int i = 0; i < 3; i++)
+        if (ka[i] != kb[i])
+            return kb[i] < ka[i];
+    for (int i = 0; i < a->count; i++) {
+        if (a->data[i].x != b->data[i].x)
+            return b->data[i].x < a->data[i].x;
+        if (a->data[i].y != b->data[i].y)
+            return b->data[i].y < a->data[i].y;
+    }
+    return 0;
+}
+
+static c2d_status compound_convex_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_vec2 db,
+                                        c2d_toi *out);
+
+/* How far along unit u compound b must move for none of its parts to overlap compound a: each part is
+ * put far out along u and swept back to where it stands; the first touch of each is where it comes
+ * clear, and the farthest of those clears them all (moving farther keeps every part clear: each part
+ * met nothing on its way in before its touch). */
+static c2d_status clear_along(const c2d_shape *a, const c2d_shape *b, c2d_vec2 u, double *out)
+{
+    const c2d_compound *cb = c2d_compound_of(b);
+    double far = v2_len_safe(v2_sub(b->pos, a->pos)) + a->reach + b->reach;
+    far = far * (1 + 1e-6) + 1e-300;
+    double s = 0;
+    for (int k = 0; k < cb->n; k++) {
+        const c2d_shape *q = cb->part[k];
+        c2d_shape *t;
+        c2d_status st = c2d_shape_clone(q, &t);
+        if (st != C2D_OK)
+            return st;
+        c2d_shape_place(t, v2_mad(q->pos, far, u), q->angle, q->c, q->s);
+        c2d_toi toi;
+        st = compound_convex_sweep(a, v2(0, 0), t, v2_scale(u, -far), &toi);
+        c2d_shape_destroy(t);
+        if (st != C2D_OK)
+            return st;
+        double sk = toi.state == C2D_TOI_HIT ? far * (1 - toi.t) : toi.state == C2D_TOI_OVERLAP ? far : 0;
+        s = sk > s ? sk : s;
+    }
+    *out = s;
+    return C2D_OK;
+}
+
+/* Whether compound b moved by d overlaps compound a deeper than tol, part against part: moved holds a
+ * copy of each of b's parts, placed here. Every part pair at most touching is the union at most
+ * touching (a move that clears the union clears each part, which is at least each pair's depth; and
+ * parts that only touch share no inside). */
+static c2d_status caught_after(const c2d_compound *ca, const c2d_compound *cb, c2d_shape **moved, c2d_vec2 d,
+                               double tol, int *out)
+{
+    *out = 0;
+    for (int j = 0; j < cb->n && !*out; j++) {
+        const c2d_shape *q = cb->part[j];
+        c2d_shape_place(moved[j], v2_add(q->pos, d), q->angle, q->c, q->s);
+        for (int i = 0; i < ca->n && !*out; i++) {
+            c2d_contact c;
+            c2d_status st = c2d_collide(ca->part[i], moved[j], &c);
+            if (st != C2D_OK)
+                return st;
+            *out = c.count > 0 && c.depth > tol;
+        }
+    }
+    return C2D_OK;
+}
+
+/* A move of b tried as the answer: the translation, its length, and the candidate whose points it
+ * keeps. */
+typedef struct pair_move {
+    c2d_vec2 t;
+    double len;
+    int from;
+} pair_move;
+
+static int compare_move(const void *x, const void *y)
+{
+    const pair_move *p = (const pair_move *)x, *q = (const pair_move *)y;
+    if (p->len != q->len)
+        return p->len < q->len ? -1 : 1;
+    if (p->from != q->from)
+        return p->from < q->from ? -1 : 1;
+    return p->t.x != q->t.x ? (p->t.x < q->t.x ? -1 : 1) : (p->t.y < q->t.y ? -1 : p->t.y > q->t.y);
+}
+
+/* Two compounds, in their fixed order. Every part of b pushed out of the whole of a, and every part of
+ * a out of the whole of b (as a move of b the other way), gives a candidate: a move that clears that
+ * one part. When the longest clears all of b, it is the minimum translation. Where it does not (a part
+ * caught in a pocket of the other shape, another pressed on its rim), the way out is often a corner:
+ * the move meeting two candidates' faces at once (n_i . t = d_i, n_j . t = d_j). So the candidates and
+ * the corners of every two of them are tried, shortest first, and the first that leaves no part of b
+ * deeper in a than rounding is the answer. Shorter ones than the longest candidate are tried too (down
+ * to the deepest pair of parts' own depth, a lower bound): a part's push-out out of a whole compound
+ * can be longer than its shortest way out, where that way touches several parts at a corner inside the
+ * outline (see c2d_static_set_push_out's seams). Failing all, each candidate's direction is tried whole (clear_along: the move along it that clears every
+ * part), and the least of those is taken. */
+static c2d_status compound_pair_contact(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
+{
+    const c2d_compound *ca = c2d_compound_of(a), *cb = c2d_compound_of(b);
+    int n = cb->n + ca->n, best = -1;
+    c2d_contact *cand = (c2d_contact *)malloc((size_t)n * sizeof *cand);
+    pair_move *moves = (pair_move *)malloc(((size_t)n * (size_t)(n + 1) / 2) * sizeof *moves);
+    c2d_status st = C2D_OK;
+    memset(out, 0, sizeof *out);
+    c2d_shape **moved = (c2d_shape **)calloc((size_t)cb->n, sizeof *moved);
+    if (!cand || !moves || !moved) {
+        free(cand);
+        free(moves);
+        free(moved);
+        return C2D_ERR_NO_MEMORY;
+    }
+    for (int k = 0; k < n && st == C2D_OK; k++) {
+        if (k < cb->n) {
+            st = compound_convex_contact(a, cb->part[k], &cand[k]);
+        } else {
+            st = compound_convex_contact(b, ca->part[k - cb->n], &cand[k]);
+            flip_contact(&cand[k]); /* pushing a's part out of b is moving b the other way */
+        }
+        if (st == C2D_OK && cand[k].count > 0 && (best < 0 || cand[k].depth > cand[best].depth))
+            best = k;
+    }
+    if (st != C2D_OK || best < 0 || !(cand[best].depth > 0)) {
+        if (st == C2D_OK && best >= 0)
+            *out = cand[best]; /* touching only */
+        free(cand);
+        free(moves);
+        free(moved);
+        return st;
+    }
+    /* A lower bound on the answer: any move that clears the union clears each pair of parts, so it is
+     * at least as long as the deepest pair's own minimum translation. */
+    double bound = 0;
+    for (int j = 0; j < cb->n && st == C2D_OK; j++) {
+        st = c2d_shape_clone(cb->part[j], &moved[j]);
+        for (int i = 0; i < ca->n && st == C2D_OK; i++) {
+            c2d_contact c;
+            st = c2d_collide(ca->part[i], cb->part[j], &c);
+            if (st == C2D_OK && c.count > 0 && c.depth > bound)
+                bound = c.depth;
+        }
+    }
+    double least = cand[best].depth;
+    double scale = fabs(a->pos.x) + fabs(a->pos.y) + fabs(b->pos.x) + fabs(b->pos.y) + a->reach + b->reach + least;
+    double tol = 1e-10 * scale;
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        if (cand[i].count == 0 || !(cand[i].depth > 0))
+            continue;
+        c2d_vec2 ni = cand[i].normal;
+        double di = cand[i].depth;
+        if (di >= bound * (1 - 1e-12)) {
+            moves[m].t = v2_scale(ni, di);
+            moves[m].len = di;
+            moves[m].from = i;
+            m++;
+        }
+        for (int j = i + 1; j < n; j++) {
+            if (cand[j].count == 0 || !(cand[j].depth > 0))
+                continue;
+            c2d_vec2 nj = cand[j].normal;
+            double dj = cand[j].depth, det = ni.x * nj.y - ni.y * nj.x;
+            if (!(fabs(det) > 1e-9))
+                continue; /* (nearly) parallel faces meet at no corner */
+            c2d_vec2 t = v2((di * nj.y - dj * ni.y) / det, (ni.x * dj - nj.x * di) / det);
+            double len = v2_len_safe(t);
+            if (!(len >= bound * (1 - 1e-12)) || !(len <= 4 * scale))
+                continue; /* shorter than a pair of parts needs, or far off (faces nearly parallel) */
+            moves[m].t = t;
+            moves[m].len = len;
+            moves[m].from = di >= dj ? i : j;
+            m++;
+        }
+    }
+    qsort(moves, (size_t)m, sizeof *moves, compare_move);
+    int found = -1;
+    for (int k = 0; k < m && st == C2D_OK && found < 0; k++) {
+        int caught = 0;
+        st = caught_after(ca, cb, moved, moves[k].t, tol, &caught);
+        if (st == C2D_OK && !caught)
+            found = k;
+    }
+    if (st == C2D_OK && found >= 0) {
+        *out = cand[moves[found].from];
+        out->depth = moves[found].len;
+        out->normal = v2_scale(moves[found].t, 1 / moves[found].len);
+    } else if (st == C2D_OK) {
+        double s_least = INFINITY;
+        int pick = best;
+        for (int k = 0; k < n && st == C2D_OK; k++) {
+            if (cand[k].count == 0 || !(cand[k].depth > 0))
+                continue;
+            double sk = 0;
+            st = clear_along(a, b, cand[k].normal, &sk);
+            if (st == C2D_OK && sk < s_least) {
+                s_least = sk;
+                pick = k;
+            }
+        }
+        if (st == C2D_OK) {
+            *out = cand[pick];
+            out->depth = s_least > cand[pick].depth ? s_least : cand[pick].depth;
+        }
+    }
+    if (st == C2D_OK)
+        for (int i = 0; i < out->count; i++)
+            out->point_depths[i] = out->point_depths[i] < out->depth ? out->point_depths[i] : out->depth;
+    for (int j = 0; j < cb->n; j++)
+        c2d_shape_destroy(moved[j]);
+    free(cand);
+    free(moves);
+    free(moved);
+    return st;
+}
+
 c2d_status c2d_compound_collide(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
 {
     if (!c2d_is_compound(a)) {
@@ -677,18 +900,13 @@ c2d_status c2d_compound_collide(const c2d_shape *a, const c2d_shape *b, c2d_cont
     }
     if (!c2d_is_compound(b))
         return compound_convex_contact(a, b, out);
-    /* Two compounds: the deepest of a's contacts with b's parts. */
-    const c2d_compound *cb = c2d_compound_of(b);
-    memset(out, 0, sizeof *out);
-    for (int k = 0; k < cb->n; k++) {
-        c2d_contact pc;
-        c2d_status st = compound_convex_contact(a, cb->part[k], &pc);
-        if (st != C2D_OK)
-            return st;
-        if (pc.count > 0 && (out->count == 0 || pc.depth > out->depth))
-            *out = pc;
+    if (compound_second_first(a, b)) {
+        c2d_status st = compound_pair_contact(b, a, out);
+        if (st == C2D_OK)
+            flip_contact(out);
+        return st;
     }
-    return C2D_OK;
+    return compound_pair_contact(a, b, out);
 }
 
 c2d_status c2d_compound_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out)
