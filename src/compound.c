@@ -911,6 +911,17 @@ c2d_status c2d_compound_collide(const c2d_shape *a, const c2d_shape *b, c2d_cont
 
 c2d_status c2d_compound_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out)
 {
+    if (c2d_is_compound(a) && c2d_is_compound(b) && compound_second_first(a, b)) {
+        /* Two compounds in their fixed order, as their contact is: the same both ways round. */
+        c2d_status st = c2d_compound_distance(b, a, out);
+        if (st == C2D_OK) {
+            c2d_vec2 p = out->point_a;
+            out->point_a = out->point_b;
+            out->point_b = p;
+            out->normal = v2_neg(out->normal);
+        }
+        return st;
+    }
     int hit = 0;
     c2d_status st = c2d_compound_overlap(a, b, &hit);
     if (st != C2D_OK)
