@@ -211,9 +211,8 @@ static void fz_dump_slots(void)
         fz_dump_parts(s);
     }
 }
-/* FZ_STRICT_COMPOUND_PAIRS=1: check pairs of two chains or concave polygons like every other pair
- * (the orders agreeing, the push separating); by default those checks are left out for such pairs,
- * whose contact is known to break them (fuzz/known/, README): see fz_check_pair. */
+/* FZ_STRICT_COMPOUND_PAIRS (on unless =0): check pairs of two chains or concave polygons like every
+ * other pair (the orders agreeing, the push separating); fixed, so on by default: see fz_check_pair. */
 static int fz_strict_pairs = -1;
 /* FZ_STRICT_CHAIN_ONE_WAY=1: a direction given to a one-sided chain in a set with
  * c2d_static_set_set_one_way stays when the chain is re-placed, as every member's does; by default
@@ -5587,7 +5586,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (fz_strict_chain < 0)
         fz_strict_chain = !(getenv("FZ_STRICT_CHAIN_ONE_WAY") != NULL && getenv("FZ_STRICT_CHAIN_ONE_WAY")[0] == '0');
     if (fz_strict_pairs < 0)
-        fz_strict_pairs = getenv("FZ_STRICT_COMPOUND_PAIRS") != NULL && getenv("FZ_STRICT_COMPOUND_PAIRS")[0] == '1';
+        fz_strict_pairs = !(getenv("FZ_STRICT_COMPOUND_PAIRS") != NULL && getenv("FZ_STRICT_COMPOUND_PAIRS")[0] == '0');
     fz_trace_slots = st.slot;
     fz_trace_state = &st;
     /* Bounded work per input, whatever its length. */

@@ -297,15 +297,15 @@ static c2d_status new_polygon(const c2d_vec2 *points, int n, int hull, c2d_shape
         return C2D_ERR_NO_MEMORY;
     }
     /* Centroid by triangle fan about the first vertex: relative coordinates keep precision far
-     * from the origin. A polygon whose size is far from 1 (below 2^-300 or above 2^300) is measured
-     * scaled by a power of two, which changes no bit of the result but keeps the products of its
-     * coordinates from underflowing (a polygon 1e-156 wide had an area of 0 and a centroid of NaN)
-     * or overflowing. */
+     * from the origin. A polygon smaller than 2^-300 across is measured scaled up by a power of two,
+     * which changes no bit of the result but keeps the products of its coordinates from underflowing
+     * (a polygon 1e-156 wide had an area of 0 and a centroid of NaN). Coordinates within
+     * C2D_MAX_COORDINATE cannot overflow them. */
     c2d_vec2 o = clean[0], acc = v2(0, 0);
     double size = 0, k = 1;
     for (int i = 1; i < m; i++)
         size = c2d_maxd(size, c2d_maxd(fabs(clean[i].x - o.x), fabs(clean[i].y - o.y)));
-    if (size > 0 && (size < 0x1p-300 || size > 0x1p300)) {
+    if (size > 0 && size < 0x1p-300) {
         int e = -ilogb(size);
         k = ldexp(1.0, e > 1000 ? 1000 : e); /* 2^1074 for a denormal size would overflow */
     }

@@ -748,3 +748,57 @@ TEST(fuzz_ray_touching_a_subnormal_rect_gets_a_normal_facing_it)
     ENSURE(h.hit);
     ENSURE(h.normal.x * d.x + h.normal.y * d.y <= 0);
 }
+
+/* shape.c: a regular pentagon 2.3e-156 across; the products of its coordinates underflow, its area came
+ * out 0 and its position NaN. The centroid is now measured scaled by a power of two. (Far smaller ones
+ * are refused as degenerate, the convexity test's products underflowing too.) */
+TEST(fuzz_polygon_1e_156_wide_has_its_centroid)
+{
+    for (int j = 0; j < 3; j++) {
+        double scale = j == 0 ? 2.3199125903595399e-156 : j == 1 ? 1e-160 : 3e-158;
+        c2d_vec2 p[5];
+        for (int i = 0; i < 5; i++)
+            p[i] = v(scale * cos(158.03125 + 2 * TU_PI * i / 5), 4.9406564584124654e-324 + scale * sin(158.03125 + 2 * TU_PI * i / 5));
+        c2d_shape *s;
+        ENSURE_OK(c2d_polygon_new(p, 5, &s));
+        c2d_vec2 c;
+        ENSURE_OK(c2d_shape_get_position(s, &c));
+        ENSURE(isfinite(c.x) && isfinite(c.y));
+        ENSURE(fabs(c.x) <= 1e-3 * scale && fabs(c.y) <= 1e-3 * scale); /* a regular polygon's centre */
+        int in = 0;
+        ENSURE_OK(c2d_contains_point(s, c, &in));
+        ENSURE(in);
+        c2d_shape_destroy(s);
+    }
+}
+
+/* sat.c: a 9-gon a billion long (a hull made at 1e9, placed back near the origin) has a corner that
+ * rounding bends a hair inwards; a circle whose centre lies 2.16 inside its long edge, beyond that
+ * corner's short edge, was found apart (the walk fell back to the corner, 3e9 away) while c2d_distance
+ * put it 134 deep. */
+TEST(fuzz_circle_inside_a_sliver_a_billion_long_overlaps_it)
+{
+    /* 14 points on a circle of radius 10, one of them taken 1e9 times as far out: the hull. */
+    c2d_vec2 pts[14];
+    for (int i = 0; i < 14; i++) {
+        double t = 1.0000000000000001e-09 + 6.283185307179586 * i / 14;
+        pts[i] = v(10 * cos(t), 136.53125 + 10 * sin(t));
+    }
+    pts[6] = v(pts[6].x * 1000000000, 136.53125 + (pts[6].y - 136.53125) * 1000000000);
+    c2d_shape *p, *c;
+    ENSURE_OK(c2d_hull_new(pts, 14, &p));
+    ENSURE_OK(c2d_shape_set_position(p, v(-0x1.394p-307, -0x1.394p-307)));
+    ENSURE_OK(c2d_circle_new(10, 0, 136.53125, &c));
+    int o1 = 0, o2 = 0;
+    ENSURE_OK(c2d_overlap(p, c, &o1));
+    ENSURE_OK(c2d_overlap(c, p, &o2));
+    c2d_contact k;
+    ENSURE_OK(c2d_collide(p, c, &k));
+    c2d_distance_result d;
+    ENSURE_OK(c2d_distance(p, c, &d));
+    ENSURE(o1 && o2 && k.count == 1);
+    ENSURE(d.distance < -100);
+    ENSURE(fabs(k.depth + d.distance) <= 1e-9 * 1e10); /* the scene's rounding: coordinates of 1e10 */
+    c2d_shape_destroy(p);
+    c2d_shape_destroy(c);
+}
