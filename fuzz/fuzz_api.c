@@ -2030,14 +2030,12 @@ static void fz_check_toi(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2
     if (r->state == C2D_TOI_OVERLAP) {
         FZ_CHECK(r->t == 0 && isfinite(r->depth) && r->depth > 0, "OVERLAP with t %g depth %g", r->t, r->depth);
         FZ_CHECK(!(d0 > tol), "OVERLAP but the shapes are %.17g apart at t = 0 (tol %g)", d0, tol);
-        /* (Two compounds: their contact's depth depends on the order, see fz_check_pair.) */
+        /* (Two compounds: checked unless FZ_STRICT_COMPOUND_PAIRS=0, see fz_check_pair.) A chain or
+         * concave polygon's overlap depth is the whole shape's push, as c2d_distance gives it (fixed
+         * 2026-11-26: it was the deepest part's). */
         int lax = fz_is_compound(a) && fz_is_compound(b) && !fz_strict_pairs;
-        /* A chain or concave polygon's sweep gives the depth in its deepest part, not the push out of
-         * the whole shape that c2d_distance gives (known bug, FZ_STRICT_MISC): by default it must only
-         * be no deeper than that. */
-        int part_depth = (fz_is_compound(a) || fz_is_compound(b)) && !fz_strict_misc;
-        FZ_CHECK(isnan(d0) || lax || fabs(r->depth + d0) <= tol || (part_depth && r->depth <= -d0 + tol),
-                 "OVERLAP depth %.17g but distance %.17g", r->depth, d0);
+        FZ_CHECK(isnan(d0) || lax || fabs(r->depth + d0) <= tol, "OVERLAP depth %.17g but distance %.17g", r->depth,
+                 d0);
         return;
     }
     FZ_CHECK(r->depth == 0, "HIT with depth %g", r->depth);

@@ -1006,10 +1006,32 @@ static c2d_status compound_convex_sweep(const c2d_shape *a, c2d_vec2 da, const c
     return C2D_OK;
 }
 
+/* The sweep of compound a against b, and for shapes that overlap at the start, their contact: the
+ * set sweeps behind it report the deepest part's overlap, where the promise is the whole shape's
+ * (moving B by depth * normal separates them). */
+static c2d_status compound_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_vec2 db, c2d_toi *out);
+
 c2d_status c2d_compound_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_vec2 db, c2d_toi *out)
 {
+    c2d_status st = compound_sweep(a, da, b, db, out);
+    if (st != C2D_OK || out->state != C2D_TOI_OVERLAP)
+        return st;
+    c2d_contact c;
+    if ((st = c2d_compound_collide(a, b, &c)) != C2D_OK)
+        return st;
+    if (c.count > 0) {
+        int deepest = c.count > 1 && c.point_depths[1] > c.point_depths[0];
+        out->normal = c.normal;
+        out->depth = c.depth;
+        out->point = c.points[deepest];
+    }
+    return C2D_OK;
+}
+
+static c2d_status compound_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_vec2 db, c2d_toi *out)
+{
     if (!c2d_is_compound(a)) {
-        c2d_status st = c2d_compound_sweep(b, db, a, da, out);
+        c2d_status st = compound_sweep(b, db, a, da, out);
         if (st == C2D_OK && out->state != C2D_TOI_NONE)
             out->normal = v2_neg(out->normal);
         return st;
