@@ -767,7 +767,8 @@ static int compare_move(const void *x, const void *y)
  * caught in a pocket of the other shape, another pressed on its rim), the way out is often a corner:
  * the move meeting two candidates' faces at once (n_i . t = d_i, n_j . t = d_j). So the candidates and
  * the corners of every two of them are tried, shortest first, and the first that leaves no part of b
- * deeper in a than rounding is the answer. Shorter ones than the longest candidate are tried too (down
+ * deeper in a than rounding is the answer, taken along its direction only as far as clears every part
+ * (clear_along). Shorter ones than the longest candidate are tried too (down
  * to the deepest pair of parts' own depth, a lower bound): a part's push-out out of a whole compound
  * can be longer than its shortest way out, where that way touches several parts at a corner inside the
  * outline (see c2d_static_set_push_out's seams). Failing all, each candidate's direction is tried whole (clear_along: the move along it that clears every
@@ -858,9 +859,15 @@ static c2d_status compound_pair_contact(const c2d_shape *a, const c2d_shape *b, 
             found = k;
     }
     if (st == C2D_OK && found >= 0) {
+        /* The move found clears every part, but when the true minimum is none of the moves tried it
+         * may go farther than touching: along its direction, as far as clears every part, is then
+         * shorter. */
+        c2d_vec2 u = v2_scale(moves[found].t, 1 / moves[found].len);
+        double len = moves[found].len, along = len;
+        st = clear_along(a, b, u, &along);
         *out = cand[moves[found].from];
-        out->depth = moves[found].len;
-        out->normal = v2_scale(moves[found].t, 1 / moves[found].len);
+        out->depth = along < len * (1 - 1e-9) ? along : len;
+        out->normal = u;
     } else if (st == C2D_OK) {
         double s_least = INFINITY;
         int pick = best;

@@ -478,6 +478,51 @@ static int surface_within(const c2d_rhull *h, const c2d_seam_info *seams, c2d_ve
     return 0;
 }
 
+/* Whether world point w lies on the surface of a solid shape other than `skip`: within slack of an edge
+ * of its core (swollen by its radius) that is no seam, or of a circle's rim. */
+typedef struct surf_ctx {
+    const engine *e;
+    int skip;
+    c2d_vec2 w;
+    double slack;
+    int found;
+} surf_ctx;
+
+static int surf_visit(void *ctx, int j)
+{
+    surf_ctx *c = (surf_ctx *)ctx;
+    if (j == c->skip || !holds(c->e, j))
+        return 0;
+    const c2d_core *k = &c->e->set->core[j];
+    c2d_vec2 off = offset_of(c->e, j, c->e->clock), w = v2_sub(c->w, off);
+    if (k->count == 1) {
+        c->found = fabs(v2_len(v2_sub(w, k->v[0])) - k->radius) <= c->slack;
+        return c->found;
+    }
+    c2d_seam_info si = engine_seam_info(c->e, j);
+    for (int m = 0; m < c2d_core_edges(k) && !c->found; m++) {
+        if (si.ghost_edge && si.ghost_edge[m])
+            continue;
+        c2d_vec2 q = c2d_segment_closest(k->v[m], k->v[(m + 1) % k->count], w);
+        c->found = fabs(v2_len(v2_sub(w, q)) - k->radius) <= c->slack;
+    }
+    return c->found;
+}
+
+/* The vertex of shape i's core that the mover touches at hull point o, when o is (within slack) a
+ * corner of hull h; else -1. Near a hull corner the nearest feature may be either edge beside it. */
+static int touched_vertex(const c2d_rhull *h, const c2d_rhull_hit *f, c2d_vec2 o, double slack)
+{
+    int ends[2] = {f->k, f->is_edge ? (f->k + 1) % h->n : -1};
+    for (int t = 0; t < 2; t++) {
+        int hk = ends[t];
+        if (hk < 0 || !(v2_len(v2_sub(o, h->v[hk])) <= slack + h->r))
+            continue;
+        return h->bvert ? h->bvert[hk] : hk;
+    }
+    return -1;
+}
+
 typedef struct free_ctx {
     const engine *e;
     int skip;
@@ -503,8 +548,27 @@ static int free_visit(void *ctx, int i)
          * the seam meets the surface (a mover on a floor, its end over a joint) the surface is
          * touched as well, and that is outside. */
         c2d_seam_info seams = engine_seam_info(c->e, i);
-        if (!c2d_rhull_feature_is_surface(&h, &seams, f.k, f.is_edge, f.normal))
-            c->blocked = !surface_within(&h, &seams, v2_add(c->q, shift), 4 * c->e->tol);
+        c2d_vec2 o = v2_add(c->q, shift);
+        if (!c2d_rhull_feature_is_surface(&h, &seams, f.k, f.is_edge, f.normal) &&
+            !surface_within(&h, &seams, o, 4 * c->e->tol)) {
+            /* Touching the shape only at one of its corners, where other shapes' surfaces meet (the
+             * reflex corner of a concave outline cut into parts: a part whose every edge is a joint
+             * has its corner there), is touching the union's surface from outside. */
+            int bv = touched_vertex(&h, &f, o, 4 * c->e->tol);
+            surf_ctx sc;
+            sc.found = 0;
+            if (bv >= 0 && h.r == c->e->a->r) {
+                sc.e = c->e;
+                sc.skip = i;
+                sc.w = v2_add(c->e->set->core[i].v[bv], offset_of(c->e, i, c->e->clock));
+                sc.slack = 4 * c->e->tol;
+                c2d_aabb wb;
+                wb.min = v2(sc.w.x - sc.slack, sc.w.y - sc.slack);
+                wb.max = v2(sc.w.x + sc.slack, sc.w.y + sc.slack);
+                engine_query(c->e, wb, surf_visit, &sc);
+            }
+            c->blocked = !sc.found;
+        }
     }
     return c->blocked;
 }

@@ -650,3 +650,44 @@ TEST(resolve_turned_box_slides_down_a_slope_of_turned_tiles_without_snagging)
         c2d_shape_destroy(tiles[i]);
     c2d_static_set_destroy(set);
 }
+
+/* A T cut into convex parts (as c2d_concave_new cuts it): a triangle part has every edge a joint and
+ * its corner at the T's reflex corner, where the bar's underside meets the stem's side. A box pressed
+ * into that inside corner (0.25 into the bar, 0.1 into the stem) leaves by the diagonal (-0.1, -0.25),
+ * touching the triangle only at that corner, which lies on the union's surface; the triangle's joints
+ * used to refuse it, and the push went 1.5 sideways. As tiles in a set and as one concave shape. */
+TEST(resolve_push_out_leaves_a_reflex_corner_of_parts_diagonally)
+{
+    c2d_vec2 parts[4][4] = {{V(0.5, 2.75), V(1.9, 2.75), V(0.5, 4)},
+                            {V(1.9, 1.5), V(2.9, 1.5), V(2.9, 2.75), V(1.9, 2.75)},
+                            {V(0.5, 4), V(2.9, 2.75), V(6.5, 2.75), V(6.5, 4)},
+                            {V(0.5, 4), V(1.9, 2.75), V(2.9, 2.75)}};
+    int counts[4] = {3, 4, 4, 3};
+    c2d_shape *shapes[4];
+    for (int k = 0; k < 4; k++)
+        ENSURE_OK(c2d_polygon_new(parts[k], counts[k], &shapes[k]));
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)shapes, 4, NULL, &set));
+    c2d_shape *box;
+    ENSURE_OK(c2d_rect_new(1, 2, 2, 2, 0, &box)); /* [0, 2] x [1, 3] */
+    c2d_vec2 push;
+    ENSURE_OK(c2d_static_set_push_out(set, box, &push));
+    ENSURE_NEAR(push.x, -0.1, 1e-12);
+    ENSURE_NEAR(push.y, -0.25, 1e-12);
+    c2d_vec2 t[] = {V(0.5, 2.75), V(1.9, 2.75), V(1.9, 1.5), V(2.9, 1.5), V(2.9, 2.75), V(6.5, 2.75), V(6.5, 4), V(0.5, 4)};
+    c2d_shape *tee;
+    ENSURE_OK(c2d_concave_new(t, 8, NULL, NULL, 0, &tee));
+    c2d_contact c;
+    ENSURE_OK(c2d_collide(tee, box, &c));
+    ENSURE(c.count > 0);
+    ENSURE_NEAR(c.depth, sqrt(0.1 * 0.1 + 0.25 * 0.25), 1e-12);
+    ENSURE_NEAR(c.normal.x * 0.25 - c.normal.y * 0.1, 0, 1e-12);
+    /* Still no exit onto a face that lies flush against a joint (resolve_push_out_is_not_onto_a_face_
+     * flush_with_a_joined_neighbour): only a touch at a part's corner that other shapes' surfaces
+     * pass through counts. */
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(tee);
+    c2d_shape_destroy(box);
+    for (int k = 0; k < 4; k++)
+        c2d_shape_destroy(shapes[k]);
+}
