@@ -686,6 +686,28 @@ static int compound_second_first(const c2d_shape *a, const c2d_shape *b)
         if (a->data[i].y != b->data[i].y)
             return b->data[i].y < a->data[i].y;
     }
+    /* Equal as numbers: by their bits (-0 and +0 differ there, and in what the queries return). */
+    int c = memcmp(ka, kb, sizeof ka);
+    if (c == 0)
+        c = memcmp(a->data, b->data, (size_t)a->count * sizeof *a->data);
+    if (c != 0)
+        return c > 0;
+    /* The same points: a chain open or closed, one-sided or not, an outline with other holes. */
+    const c2d_compound *ca = c2d_compound_of(a), *cb = c2d_compound_of(b);
+    if (ca->n != cb->n)
+        return cb->n < ca->n;
+    if (ca->one_sided != cb->one_sided)
+        return cb->one_sided < ca->one_sided;
+    for (int k = 0; k < ca->n; k++) {
+        const c2d_shape *pa = ca->lpart[k], *pb = cb->lpart[k];
+        if (pa->count != pb->count)
+            return pb->count < pa->count;
+        c = memcmp(&pa->pos, &pb->pos, sizeof pa->pos);
+        if (c == 0)
+            c = memcmp(pa->data, pb->data, (size_t)pa->count * sizeof *pa->data);
+        if (c != 0)
+            return c > 0;
+    }
     return 0;
 }
 
