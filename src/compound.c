@@ -717,8 +717,9 @@ static c2d_status compound_convex_sweep(const c2d_shape *a, c2d_vec2 da, const c
 /* How far along unit u compound b must move for none of its parts to overlap compound a: each part is
  * put far out along u and swept back to where it stands; the first touch of each is where it comes
  * clear, and the farthest of those clears them all (moving farther keeps every part clear: each part
- * met nothing on its way in before its touch). */
-static c2d_status clear_along(const c2d_shape *a, const c2d_shape *b, c2d_vec2 u, double *out)
+ * met nothing on its way in before its touch). moved holds a copy of each of b's parts, placed here,
+ * as caught_after places them. */
+static c2d_status clear_along(const c2d_shape *a, const c2d_shape *b, c2d_shape **moved, c2d_vec2 u, double *out)
 {
     const c2d_compound *cb = c2d_compound_of(b);
     double far = v2_len_safe(v2_sub(b->pos, a->pos)) + a->reach + b->reach;
@@ -726,14 +727,9 @@ static c2d_status clear_along(const c2d_shape *a, const c2d_shape *b, c2d_vec2 u
     double s = 0;
     for (int k = 0; k < cb->n; k++) {
         const c2d_shape *q = cb->part[k];
-        c2d_shape *t;
-        c2d_status st = c2d_shape_clone(q, &t);
-        if (st != C2D_OK)
-            return st;
-        c2d_shape_place(t, v2_mad(q->pos, far, u), q->angle, q->c, q->s);
+        c2d_shape_place(moved[k], v2_mad(q->pos, far, u), q->angle, q->c, q->s);
         c2d_toi toi;
-        st = compound_convex_sweep(a, v2(0, 0), t, v2_scale(u, -far), &toi);
-        c2d_shape_destroy(t);
+        c2d_status st = compound_convex_sweep(a, v2(0, 0), moved[k], v2_scale(u, -far), &toi);
         if (st != C2D_OK)
             return st;
         double sk = toi.state == C2D_TOI_HIT ? far * (1 - toi.t) : toi.state == C2D_TOI_OVERLAP ? far : 0;
@@ -840,8 +836,8 @@ static c2d_status compound_pair_contact(const c2d_shape *a, const c2d_shape *b, 
                 bound = c.depth;
         }
     }
-    double least = cand[best].depth;
-    double scale = fabs(a->pos.x) + fabs(a->pos.y) + fabs(b->pos.x) + fabs(b->pos.y) + a->reach + b->reach + least;
+    double scale = fabs(a->pos.x) + fabs(a->pos.y) + fabs(b->pos.x) + fabs(b->pos.y) + a->reach + b->reach +
+                   cand[best].depth;
     double tol = 1e-10 * scale;
     int m = 0;
     for (int i = 0; i < n; i++) {
@@ -886,26 +882,26 @@ static c2d_status compound_pair_contact(const c2d_shape *a, const c2d_shape *b, 
          * shorter. */
         c2d_vec2 u = v2_scale(moves[found].t, 1 / moves[found].len);
         double len = moves[found].len, along = len;
-        st = clear_along(a, b, u, &along);
+        st = clear_along(a, b, moved, u, &along);
         *out = cand[moves[found].from];
         out->depth = along < len * (1 - 1e-9) ? along : len;
         out->normal = u;
     } else if (st == C2D_OK) {
-        double s_least = INFINITY;
+        double least = INFINITY;
         int pick = best;
         for (int k = 0; k < n && st == C2D_OK; k++) {
             if (cand[k].count == 0 || !(cand[k].depth > 0))
                 continue;
             double sk = 0;
-            st = clear_along(a, b, cand[k].normal, &sk);
-            if (st == C2D_OK && sk < s_least) {
-                s_least = sk;
+            st = clear_along(a, b, moved, cand[k].normal, &sk);
+            if (st == C2D_OK && sk < least) {
+                least = sk;
                 pick = k;
             }
         }
         if (st == C2D_OK) {
             *out = cand[pick];
-            out->depth = s_least > cand[pick].depth ? s_least : cand[pick].depth;
+            out->depth = least > cand[pick].depth ? least : cand[pick].depth;
         }
     }
     if (st == C2D_OK)
