@@ -257,6 +257,85 @@ static int box_box_overlap(const c2d_shape *a, const c2d_shape *b)
     return p.sep <= 0;
 }
 
+/* Two boxes at angle 0 (sine exactly 0, cosine 1: tiles, platforms, the boxes of bump.lua): the
+ * contact of box_separation and box_clip with the rotation left out. The separations are the same
+ * numbers; the clipped ends are the incident edge's ends clamped to the reference face's extent,
+ * exactly, where the turned case interpolates (the same points to an ulp). The pair is in its order
+ * (see frame_is_second) and the edge runs as box_clip's does, counter-clockwise round the incident box,
+ * so both argument orders agree exactly and the points come in the same order. */
+static void box_box_aligned(const c2d_shape *a, const c2d_shape *b, int swap, c2d_contact *out)
+{
+    static const double sign[2] = {1.0, -1.0};
+    double dx = b->pos.x - a->pos.x, dy = b->pos.y - a->pos.y;
+    double adx = fabs(dx), ady = fabs(dy);
+    c2d_vec2 ha = a->data[0], hb = b->data[0];
+    double sep[4];
+    sep[0] = adx - ha.x - hb.x;
+    sep[1] = ady - ha.y - hb.y;
+    sep[2] = adx - hb.x - ha.x;
+    sep[3] = ady - hb.y - ha.y;
+    int k = 0;
+    double best = sep[0];
+    for (int i = 1; i < 4; i++) {
+        int more = sep[i] > best;
+        k ^= (k ^ i) & -more;
+        best = more ? sep[i] : best;
+    }
+    memset(out, 0, sizeof *out);
+    if (best > 0)
+        return;
+    int flip = k >> 1, ax = k & 1;
+    const c2d_shape *pair[2] = {a, b};
+    const c2d_shape *ref = pair[flip], *inc = pair[flip ^ 1];
+    /* The incident box's centre in the reference box's frame, per axis (a's offset from b is
+     * b's from a negated, exactly: the rounding of a difference is symmetric). */
+    const double d[2] = {inc->pos.x - ref->pos.x, inc->pos.y - ref->pos.y};
+    const double hr[2] = {ref->data[0].x, ref->data[0].y}, hi[2] = {inc->data[0].x, inc->data[0].y};
+    double sg = sign[d[ax] < 0];
+    double face = hr[ax], side = hr[ax ^ 1];
+    /* The incident edge, at the incident box's face towards the reference one; its ends along the
+     * face, in box_clip's order: counter-clockwise round the incident box, which runs down the
+     * tangent on the x axes' faces with n = +x and on the y axes' with n = -y. */
+    double en = d[ax] - sg * hi[ax];
+    int down = (ax == 0) == (sg > 0);
+    double t0 = d[ax ^ 1] + sign[down ^ 1] * hi[ax ^ 1], t1 = d[ax ^ 1] + sign[down] * hi[ax ^ 1];
+    double ends[2];
+    int m;
+    double lo = c2d_maxd(c2d_mind(t0, t1), -side), hi_t = c2d_mind(c2d_maxd(t0, t1), side);
+    if (lo <= hi_t) {
+        const double lohi[2] = {lo, hi_t};
+        ends[0] = lohi[down];
+        ends[1] = lohi[down ^ 1];
+        m = 1 + (hi_t > lo);
+    } else {
+        /* Beside the face's extent by rounding (boxes touching corner to corner): the end nearest
+         * to it. */
+        double g0 = c2d_maxd(t0 - side, -side - t0), g1 = c2d_maxd(t1 - side, -side - t1);
+        ends[0] = g0 <= g1 ? t0 : t1;
+        m = 1;
+    }
+    double depth = -best;
+    double s = sg * en - face; /* every end lies on the incident edge: one separation for all */
+    double pd = -s;
+    pd = pd < 0 ? 0 : (pd > depth ? depth : pd);
+    double pn = en - 0.5 * s * sg;
+    /* The normal from the reference box to the incident one, then from a to b, then for the
+     * arguments' order; the points back in the world. */
+    double ns = sg * sign[flip] * sign[swap];
+    double nxy[2], pt[2];
+    nxy[ax] = ns;
+    nxy[ax ^ 1] = 0;
+    out->normal = v2(nxy[0], nxy[1]);
+    out->depth = depth;
+    for (int i = 0; i < m; i++) {
+        pt[ax] = pn;
+        pt[ax ^ 1] = ends[i];
+        out->points[i] = v2(ref->pos.x + pt[0], ref->pos.y + pt[1]);
+        out->point_depths[i] = pd;
+    }
+    out->count = m;
+}
+
 static void box_box(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
 {
     /* In the pair's order (see frame_is_second), chosen by selects rather than a branch, which a
@@ -265,6 +344,10 @@ static void box_box(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
     int swap = frame_is_second(a, b);
     a = pair[swap];
     b = pair[swap ^ 1];
+    if (a->s == 0 && b->s == 0 && a->c == 1 && b->c == 1) {
+        box_box_aligned(a, b, swap, out);
+        return;
+    }
     box_pair p;
     box_separation(a, b, &p);
     if (p.sep > 0) {
