@@ -43,10 +43,11 @@ static double separation_until(const c2d_core *a, const c2d_core *b, double stop
     if (nb <= 16) {
         /* Few vertices: every pair, in loops without data-dependent branches (the walk below
          * mispredicts its exits about once per normal, which costs more than the products it saves).
-         * The same minimum, and the same edge, as the walk finds. No early exit at `stop` either:
-         * whether a normal's separation is the largest so far is a coin toss to the branch
-         * predictor, and a miss costs more than the normals after it; callers only read the edge
-         * when the result is at most `stop`, and then no exit would have been taken. */
+         * The same minimum, and the same edge, as the walk finds. Whether a normal's separation is
+         * the largest so far is a coin toss to the branch predictor, so that is a select; whether it
+         * passes `stop` is not (most normals of a pair a broadphase hands over do not separate it):
+         * that exit is a branch, and on a pair that is apart it saves the normals after it, and often
+         * the other core's pass. */
         int e = 0;
         for (int i = 0; i < na; i++) {
             c2d_vec2 n = a->n[i];
@@ -56,12 +57,15 @@ static double separation_until(const c2d_core *a, const c2d_core *b, double stop
                 d = dk < d ? dk : d;
             }
             double s = d - v2_dot(n, a->v[i]);
+            if (s > stop) {
+                *edge = i;
+                return s;
+            }
             int more = s > best;
             e = more ? i : e;
             best = more ? s : best;
         }
         *edge = e;
-        (void)stop;
         return best;
     }
     int j = 0;
