@@ -263,6 +263,9 @@ static int box_box_overlap(const c2d_shape *a, const c2d_shape *b)
  * exactly, where the turned case interpolates (the same points to an ulp). The pair is in its order
  * (see frame_is_second) and the edge runs as box_clip's does, counter-clockwise round the incident box,
  * so both argument orders agree exactly and the points come in the same order. */
+#if defined(__GNUC__)
+__attribute__((noinline)) /* out of line, so that the turned boxes' path keeps its registers */
+#endif
 static void box_box_aligned(const c2d_shape *a, const c2d_shape *b, int swap, c2d_contact *out)
 {
     static const double sign[2] = {1.0, -1.0};
