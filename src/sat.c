@@ -48,20 +48,42 @@ static double separation_until(const c2d_core *a, const c2d_core *b, double stop
          * passes `stop` is not (most normals of a pair a broadphase hands over do not separate it):
          * that exit is a branch, and on a pair that is apart it saves the normals after it, and often
          * the other core's pass. */
-        int e = 0, odd = nb & 1;
-        for (int i = 0; i < na; i++) {
+        int e = 0, odd = nb & 1, i = 0;
+        /* Two normals at a time share the loads of b's vertices. */
+        for (; i + 1 < na; i += 2) {
+            c2d_vec2 n = a->n[i], m = a->n[i + 1];
+            c2d_vec2 v0 = bv[0], v1 = bv[1 - odd];
+            double d0 = v2_dot(n, v0), d1 = v2_dot(n, v1), f0 = v2_dot(m, v0), f1 = v2_dot(m, v1);
+            for (int k = 2 - odd; k < nb; k += 2) {
+                c2d_vec2 p = bv[k], q = bv[k + 1];
+                double dp = v2_dot(n, p), dq = v2_dot(n, q), fp = v2_dot(m, p), fq = v2_dot(m, q);
+                d0 = dp < d0 ? dp : d0;
+                d1 = dq < d1 ? dq : d1;
+                f0 = fp < f0 ? fp : f0;
+                f1 = fq < f1 ? fq : f1;
+            }
+            double s = (d1 < d0 ? d1 : d0) - v2_dot(n, a->v[i]);
+            double t = (f1 < f0 ? f1 : f0) - v2_dot(m, a->v[i + 1]);
+            if (s > stop || t > stop) {
+                *edge = s > stop ? i : i + 1;
+                return s > stop ? s : t;
+            }
+            int more = s > best;
+            e = more ? i : e;
+            best = more ? s : best;
+            more = t > best;
+            e = more ? i + 1 : e;
+            best = more ? t : best;
+        }
+        if (i < na) {
             c2d_vec2 n = a->n[i];
-            /* Two minima, of the vertices in pairs, halve the loop's steps and the chain of
-             * comparisons: the first pair starts them with vertices 0 and 1, or with vertex 0 twice
-             * when the count is odd. */
             double d0 = v2_dot(n, bv[0]), d1 = v2_dot(n, bv[1 - odd]);
             for (int k = 2 - odd; k < nb; k += 2) {
                 double p = v2_dot(n, bv[k]), q = v2_dot(n, bv[k + 1]);
                 d0 = p < d0 ? p : d0;
                 d1 = q < d1 ? q : d1;
             }
-            double d = d1 < d0 ? d1 : d0;
-            double s = d - v2_dot(n, a->v[i]);
+            double s = (d1 < d0 ? d1 : d0) - v2_dot(n, a->v[i]);
             if (s > stop) {
                 *edge = i;
                 return s;
