@@ -2023,6 +2023,13 @@ static void fz_check_toi(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2
                      r->point.y == 0,
                  "NONE with t %g depth %g normal (%g, %g)", r->t, r->depth, r->normal.x, r->normal.y);
         FZ_CHECK(!(d0 < -tol), "NONE but the shapes overlap at t = 0 (distance %.17g, tol %g)", d0, tol);
+        /* Moving together, the pair stands as at t = 0 all the way (its distance is t = 0's in exact
+         * numbers); the copies placed further on differ only by the rounding of their placement, and
+         * for two compounds that can change the answer: two coincident copies of a chain whose only
+         * way apart is along one of its segments touch at one placement (depth 0) and lie 13.8 deep
+         * at another, where rounding has moved an end of that segment by an ulp. */
+        if (rel.x == 0 && rel.y == 0)
+            return;
         for (int k = 1; k <= 8; k++) {
             double d = fz_dist_moved(a, da, k / 8.0, b, db, k / 8.0);
             FZ_CHECK(!(d < -tol), "NONE but the shapes overlap at t = %g (distance %.17g, tol %g)", k / 8.0, d, tol);
