@@ -361,21 +361,20 @@ static void box_box(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
     pair[0] = a;
     pair[1] = b;
     const c2d_shape *ref = pair[flip];
-    /* B's face carries it when flip: the same in B's frame, with A as the incident box. */
+    /* B's face carries it when flip: the same in B's frame, with A as the incident box. Both frames'
+     * numbers are computed and one is picked by indexing: which box's face it is goes either way. */
+    static const double sign[2] = {1.0, -1.0};
+    const c2d_vec2 hs[2] = {p.ha, p.hb}, ds[2] = {p.d, c2d_xf_local(c2d_shape_xf(b), a->pos)};
     box_pair q = p;
-    if (flip) {
-        c2d_xf xb = c2d_shape_xf(b);
-        q.ha = p.hb;
-        q.hb = p.ha;
-        q.d = c2d_xf_local(xb, a->pos);
-        q.s = -p.s;
-        q.axis = p.axis - 2;
-    }
+    q.ha = hs[flip];
+    q.hb = hs[flip ^ 1];
+    q.d = ds[flip];
+    q.s = sign[flip] * p.s; /* -p.s, exactly, signs of zeros included */
+    q.axis = p.axis - 2 * flip;
     box_clip(&q, out);
     /* Minus for B's face before turning into the world, and minus for the exchanged pair after, as
      * negations (multiplying by -1 is exact and gives the same bits, signs of zeros included). A
      * miss stays all zeros (results compare byte for byte): no -0 normal. */
-    static const double sign[2] = {1.0, -1.0};
     double sf = sign[flip], ss = out->count > 0 ? sign[swap] : 1.0;
     c2d_xf x = c2d_shape_xf(ref);
     c2d_vec2 n = c2d_rotate(x, v2(sf * out->normal.x, sf * out->normal.y));
