@@ -235,13 +235,18 @@ static void box_clip(const box_pair *p, c2d_contact *out)
     for (int i = 0; i < m; i++) {
         double sep = v2_dot(n, ends[i]) - face;
         /* Ends beyond the face are no contact; when rounding puts every end there (touching), the
-         * deepest stands for the touch. */
-        if (sep > 0 && sep != deepest)
-            continue;
+         * deepest stands for the touch. Kept by counting, not by a branch (whether an end is beyond
+         * goes either way): a dropped end is written where the next one, if any, overwrites it,
+         * and zeroed when none does. pd is clamped to 0..depth with the same bits as selects give. */
+        int keep = !(sep > 0 && sep != deepest);
         double pd = -sep;
         out->points[out->count] = v2_mad(ends[i], -0.5 * sep, n);
-        out->point_depths[out->count] = pd < 0 ? 0 : (pd > depth ? depth : pd);
-        out->count++;
+        out->point_depths[out->count] = c2d_mind(depth, c2d_maxd(0.0, pd));
+        out->count += keep;
+    }
+    if (out->count < m) { /* the slot of a dropped last end */
+        out->points[out->count] = v2(0, 0);
+        out->point_depths[out->count] = 0;
     }
 }
 
