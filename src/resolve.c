@@ -927,6 +927,61 @@ static int deepest_visit(void *ctx, int i)
     return 0;
 }
 
+/* Whether members i and j (both held) stand as one shape: the same core at the same place, moving
+ * alike, with the same seams. Then their exits, and their crossings with any third shape, are the
+ * same points. Fields are compared one by one, never struct bytes (padding is not set). */
+static int same_member(const engine *e, int i, int j)
+{
+    const c2d_core *a = &e->set->core[i], *b = &e->set->core[j];
+    int n = a->count, edges = c2d_core_edges(a);
+    if (n != b->count || a->radius != b->radius)
+        return 0;
+    c2d_vec2 va = velocity_of(e, i), vb = velocity_of(e, j);
+    if (va.x != vb.x || va.y != vb.y)
+        return 0;
+    for (int k = 0; k < n; k++)
+        if (a->v[k].x != b->v[k].x || a->v[k].y != b->v[k].y)
+            return 0;
+    for (int k = 0; k < edges; k++)
+        if (a->n[k].x != b->n[k].x || a->n[k].y != b->n[k].y)
+            return 0;
+    c2d_seam_info si = engine_seam_info(e, i), sj = engine_seam_info(e, j);
+    if ((si.ghost_edge == NULL) != (sj.ghost_edge == NULL) || (si.vcone == NULL) != (sj.vcone == NULL))
+        return 0;
+    for (int k = 0; si.ghost_edge && k < edges; k++)
+        if (si.ghost_edge[k] != sj.ghost_edge[k])
+            return 0;
+    for (int k = 0; si.vcone && k < n; k++) {
+        const c2d_cone *x = &si.vcone[k], *y = &sj.vcone[k];
+        if (x->kind != y->kind || x->lo.x != y->lo.x || x->lo.y != y->lo.y || x->hi.x != y->hi.x ||
+            x->hi.y != y->hi.y)
+            return 0;
+    }
+    return 1;
+}
+
+/* Drops from items (ascending indices) every member that stands as one with an earlier one kept
+ * (a tile stacked twice at one place): its exits and crossings are the kept copy's, found first, and
+ * ties go to the lowest index, so the answer is the same. Without this, n copies cost n^3 hull
+ * builds: every pair's crossings, each tested against every shape. Only members with the same box
+ * are compared. Returns the new count. */
+static int drop_copies(const engine *e, int *items, int count)
+{
+    int kept = 0;
+    for (int j = 0; j < count; j++) {
+        const c2d_aabb *bj = &e->set->entries[items[j]].box;
+        int copy = 0;
+        for (int k = 0; k < kept && !copy; k++) {
+            const c2d_aabb *bk = &e->set->entries[items[k]].box;
+            copy = bk->min.x == bj->min.x && bk->min.y == bj->min.y && bk->max.x == bj->max.x &&
+                   bk->max.y == bj->max.y && same_member(e, items[k], items[j]);
+        }
+        if (!copy)
+            items[kept++] = items[j];
+    }
+    return kept;
+}
+
 /* One round of push-out at offset p. Returns 0 when the mover overlaps nothing (deeper than touching),
  * 1 with the new offset, shape index and feature (normal facing the mover) otherwise, or -1 when memory
  * ran out. The exits are searched outwards in boxes of doubling size, so that a mover deep inside a
@@ -968,6 +1023,7 @@ static int push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_ind
                     free(items);
                 return -1;
             }
+            count = drop_copies(e, items, count);
             best = INFINITY;
             for (int j = 0; j < count; j++)
                 exits_of(e, items[j], p, clean, &best, out_p, out_index, out_f);
