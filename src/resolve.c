@@ -864,69 +864,6 @@ static int may_meet(const engine *e, int i, int j)
            b->min.y - g <= a->max.y;
 }
 
-/* The solid shape the mover at offset p overlaps most deeply (deeper than touching). */
-typedef struct deep_ctx {
-    const engine *e;
-    c2d_vec2 p;
-    int index; /* -1: none */
-    double sd;
-    c2d_rhull_hit f;
-    double shallowest; /* the least signed distance of all, deeper than touching or not */
-    int near;          /* how many shapes are within touching distance (inside or out) */
-} deep_ctx;
-
-static void deep_init(deep_ctx *c, const engine *e, c2d_vec2 p)
-{
-    c->e = e;
-    c->p = p;
-    c->index = -1;
-    c->sd = -e->tol;
-    c->f.k = 0;
-    c->f.is_edge = 0;
-    c->f.t = 0;
-    c->f.normal = v2(0, 1);
-    c->shallowest = INFINITY;
-    c->near = 0;
-}
-
-/* Whether the mover, though no shape holds it deeper than touching, may be inside their union: a ball
- * smaller than the tolerance centred on the seam between two bricks is inside each by less than the
- * tolerance, and deep inside the row; so is a segment lying along the joint of two stacked bricks.
- * That takes a thin mover: one straddling a seam is as deep in one of the two shapes as half its width
- * across the seam. It lies within touching distance of two shapes and inside one; only the exits can
- * tell, and push_round looks. */
-static int deep_maybe_union(const deep_ctx *c)
-{
-    return c->index < 0 && c->e->thin && c->shallowest <= 0 && c->near >= 2;
-}
-
-/* The depth test of shape i, whose hull h and shift are built. */
-static void deep_hull(deep_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift)
-{
-    c2d_rhull_hit f;
-    double sd = c2d_rhull_signed_distance(h, v2_add(c->p, shift), &f);
-    c->shallowest = fmin(c->shallowest, sd);
-    c->near += sd < c->e->tol;
-    /* Equal depths go to the lowest index, whatever order the grid reports the shapes in. */
-    if (sd < c->sd || (sd == c->sd && c->index >= 0 && i < c->index)) {
-        c->sd = sd;
-        c->index = i;
-        c->f = f;
-    }
-}
-
-static int deepest_visit(void *ctx, int i)
-{
-    deep_ctx *c = (deep_ctx *)ctx;
-    if (!holds(c->e, i))
-        return 0;
-    c2d_rhull h;
-    c2d_vec2 shift;
-    make_hull(c->e, i, 0, &h, &shift);
-    deep_hull(c, i, &h, shift);
-    return 0;
-}
-
 /* Whether members i and j (both held) stand as one shape: the same core at the same place, moving
  * alike, with the same seams. Then their exits, and their crossings with any third shape, are the
  * same points. Fields are compared one by one, never struct bytes (padding is not set). */
@@ -958,6 +895,79 @@ static int same_member(const engine *e, int i, int j)
             return 0;
     }
     return 1;
+}
+
+/* The solid shape the mover at offset p overlaps most deeply (deeper than touching). */
+typedef struct deep_ctx {
+    const engine *e;
+    c2d_vec2 p;
+    int index; /* -1: none */
+    double sd;
+    c2d_rhull_hit f;
+    double shallowest; /* the least signed distance of all, deeper than touching or not */
+    int near;          /* how many shapes are within touching distance (inside or out), up to 2, a
+                        * shape and its copies counted once (see same_member) */
+    int near_first;    /* the first of them */
+} deep_ctx;
+
+static void deep_init(deep_ctx *c, const engine *e, c2d_vec2 p)
+{
+    c->e = e;
+    c->p = p;
+    c->index = -1;
+    c->sd = -e->tol;
+    c->f.k = 0;
+    c->f.is_edge = 0;
+    c->f.t = 0;
+    c->f.normal = v2(0, 1);
+    c->shallowest = INFINITY;
+    c->near = 0;
+    c->near_first = -1;
+}
+
+/* Whether the mover, though no shape holds it deeper than touching, may be inside their union: a ball
+ * smaller than the tolerance centred on the seam between two bricks is inside each by less than the
+ * tolerance, and deep inside the row; so is a segment lying along the joint of two stacked bricks.
+ * That takes a thin mover: one straddling a seam is as deep in one of the two shapes as half its width
+ * across the seam. It lies within touching distance of two shapes and inside one; only the exits can
+ * tell, and push_round looks. */
+static int deep_maybe_union(const deep_ctx *c)
+{
+    return c->index < 0 && c->e->thin && c->shallowest <= 0 && c->near >= 2;
+}
+
+/* The depth test of shape i, whose hull h and shift are built. */
+static void deep_hull(deep_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift)
+{
+    c2d_rhull_hit f;
+    double sd = c2d_rhull_signed_distance(h, v2_add(c->p, shift), &f);
+    c->shallowest = fmin(c->shallowest, sd);
+    if (sd < c->e->tol) {
+        /* A tile stacked twice is one shape: touching it is not touching two (a thin mover on it
+         * would be taken for one lying along a joint and pushed on). */
+        if (c->near == 0)
+            c->near_first = i;
+        if (c->near == 0 || (c->near == 1 && !same_member(c->e, c->near_first, i)))
+            c->near++;
+    }
+    /* Equal depths go to the lowest index, whatever order the grid reports the shapes in. */
+    if (sd < c->sd || (sd == c->sd && c->index >= 0 && i < c->index)) {
+        c->sd = sd;
+        c->index = i;
+        c->f = f;
+    }
+}
+
+static int deepest_visit(void *ctx, int i)
+{
+    deep_ctx *c = (deep_ctx *)ctx;
+    if (!holds(c->e, i))
+        return 0;
+    c2d_rhull h;
+    c2d_vec2 shift;
+    make_hull(c->e, i, 0, &h, &shift);
+    deep_hull(c, i, &h, shift);
+    return 0;
 }
 
 /* Drops from items (ascending indices) every member that stands as one with an earlier one kept

@@ -384,20 +384,24 @@ TEST(grid_aligned_pairs_of_every_kind_touch_exactly_and_obey_the_contact_propert
  * product, so the same geometry through the turned code) and as four-vertex polygons (the general SAT).
  * Sizes and offsets from 1e-3 to 1e4, half of them snapped to a grid so that boxes touch exactly, share
  * edges, sit flush corner to corner or are the same box. */
-static int contacts_close(const c2d_contact *c, const c2d_contact *d, double tol, int may_tie)
+/* ties: bit 0 when both axes are equally deep (to tol), bit 1 when the boxes' centres are level in x
+ * (either sign of an x normal is as good), bit 2 the same in y. */
+static int contacts_close(const c2d_contact *c, const c2d_contact *d, double tol, int ties)
 {
     if ((c->count > 0) != (d->count > 0))
-        return may_tie && c->depth <= tol && d->depth <= tol; /* touching, to rounding */
+        return c->depth <= tol && d->depth <= tol; /* touching, to rounding */
     if (fabs(c->depth - d->depth) > tol)
         return 0;
     if (c->count == 0)
         return 1;
-    /* Where two faces are equally deep (a box inside another's corner), the general SAT may take the
-     * other one: the same depth, another normal and other points. */
-    if (fabs(c->normal.x - d->normal.x) > 1e-12 || fabs(c->normal.y - d->normal.y) > 1e-12)
-        return may_tie;
+    /* Where two faces are equally deep, either may carry the contact: the same depth, another normal
+     * and other points. Only then. */
+    if (fabs(c->normal.x - d->normal.x) > 1e-12 || fabs(c->normal.y - d->normal.y) > 1e-12) {
+        int cx = fabs(c->normal.x) > 0.5, dx = fabs(d->normal.x) > 0.5;
+        return cx != dx ? (ties & 1) != 0 : (ties & (cx ? 2 : 4)) != 0;
+    }
     if (c->count != d->count) /* corner on corner: one point, or the clipped edge's two at it */
-        return may_tie && c->depth <= tol;
+        return c->depth <= tol;
     for (int k = 0; k < 2; k++) { /* every point of each is one of the other's */
         const c2d_contact *x = k ? d : c, *y = k ? c : d;
         for (int i = 0; i < x->count; i++) {
@@ -451,6 +455,9 @@ TEST(unturned_box_pairs_agree_with_the_turned_path_and_with_polygons)
         ENSURE_OK(c2d_collide(p[0], p[1], &cp));
         ENSURE_OK(c2d_overlap(s[0], s[1], &o));
         double tol = 1e-12 * scale;
+        double ox = fabs(g[4] - g[0]), oy = fabs(g[5] - g[1]);
+        double sx = ox - (w[0] + w[1]) / 2, sy = oy - (h[0] + h[1]) / 2;
+        int ties = (fabs(sx - sy) <= tol) | (ox <= tol) << 1 | (oy <= tol) << 2;
         hits += c.count > 0;
         touching += c.count > 0 && c.depth == 0;
         /* A box and its exact copy have no order (see c2d_collide): both orders give one normal. */
@@ -458,7 +465,11 @@ TEST(unturned_box_pairs_agree_with_the_turned_path_and_with_polygons)
         double back = copy ? 1.0 : -1.0;
         int ok = (o != 0) == (c.count > 0) && cr.count == c.count && cr.depth == c.depth &&
                  (c.count == 0 || (cr.normal.x == back * c.normal.x && cr.normal.y == back * c.normal.y)) &&
-                 contacts_close(&c, &ct, tol, 1) && contacts_close(&c, &cp, tol, 1);
+                 contacts_close(&c, &ct, tol, ties) && contacts_close(&c, &cp, tol, ties);
+        /* The other argument order: the same points, in the same order, to the bit. */
+        for (int k = 0; ok && k < c.count; k++)
+            ok = cr.points[k].x == c.points[k].x && cr.points[k].y == c.points[k].y &&
+                 cr.point_depths[k] == c.point_depths[k];
         same_face += c.count > 0 && fabs(c.normal.x - ct.normal.x) < 0.5 && fabs(c.normal.y - ct.normal.y) < 0.5 && c.count == ct.count;
         for (int k = 0; ok && k < c.count; k++)
             ok = c.point_depths[k] >= 0 && c.point_depths[k] <= c.depth;
