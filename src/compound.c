@@ -1044,7 +1044,10 @@ c2d_status c2d_compound_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *
     c2d_contact c;
     if ((st = c2d_compound_collide(a, b, &c)) != C2D_OK)
         return st;
-    if (c.count > 0) {
+    /* A whole-shape push within the rounding slack of the overlap tests (depth 0: at 1e12, parts 4 deep
+     * are that) leaves the answer the parts gave, as a set sweep does: the deepest part's overlap,
+     * deeper than touching. */
+    if (c.count > 0 && c.depth > 0) {
         int deepest = c.count > 1 && c.point_depths[1] > c.point_depths[0];
         out->normal = c.normal;
         out->depth = c.depth;

@@ -802,3 +802,37 @@ TEST(fuzz_circle_inside_a_sliver_a_billion_long_overlaps_it)
     c2d_shape_destroy(p);
     c2d_shape_destroy(c);
 }
+
+TEST(fuzz_compound_sweep_starting_within_the_push_slack_keeps_a_depth)
+{
+    /* A capsule of radius 1e12 whose flat underside lies along y = 0, over a concave 12-gon with a
+     * diamond hole that reaches 3.97 above it. At that scale the whole shape's push is within the
+     * rounding slack of its overlap tests (depth 0), while its parts' sweep finds them deeper than
+     * touching: the sweep reported OVERLAP with depth 0 ("deeper than touching" with no depth). It now
+     * keeps the parts' answer, as a set sweep does. */
+    static const c2d_vec2 outline[12] = {
+        {13.980738906688789, 0.39206856131824241}, {12.547606544579736, 1.584203551951104},
+        {11.503781546744605, 3.0493673212111405},  {9.4778952311197937, 3.9657794454952415},
+        {8.8000000000000007, 2.078460969082653},   {6.2992674787461329, 0.8628897995306184},
+        {8.4077044373244849, -0.15682742452729695}, {7.5941126160672718, -2.1099066083202205},
+        {9.8433685693359383, -1.1897338336485723}, {10.130806258460284, -1.9957178464772072},
+        {11.838477631085023, -1.8384776310850239}, {13.369261336326371, -1.2681001725164425}};
+    static const c2d_vec2 hole[4] = {
+        {11.199999999999999, 0}, {10, 1.2}, {8.8000000000000007, 1.4695761589768238e-16}, {10, -1.2}};
+    const c2d_vec2 *holes[1] = {hole};
+    int hole_counts[1] = {4};
+    c2d_shape *cc, *cap;
+    ENSURE_OK(c2d_concave_new(outline, 12, holes, hole_counts, 1, &cc));
+    ENSURE_OK(c2d_capsule_new(v(148.578125, 1e12), v(1e12, 1e12), 1e12, &cap));
+    c2d_toi t, r;
+    ENSURE_OK(c2d_sweep(cap, v(-4.4984505774361105e-81, -4.4984505774361105e-81), cc, v(0, 0), &t));
+    ENSURE_OK(c2d_sweep(cc, v(0, 0), cap, v(-4.4984505774361105e-81, -4.4984505774361105e-81), &r));
+    c2d_shape_destroy(cc);
+    c2d_shape_destroy(cap);
+    ENSURE_MSG(t.state == C2D_TOI_OVERLAP && t.depth > 0 && r.state == C2D_TOI_OVERLAP && r.depth > 0,
+               "states %d and %d, depths %g and %g", (int)t.state, (int)r.state, t.depth, r.depth);
+    /* The outline's top vertex is the deepest: 3.9658 above the underside (coordinates of 1e12 round to
+     * 1.2e-4). */
+    ENSURE_MSG(fabs(t.depth - 3.9657794454952415) <= 1e-3 && fabs(r.depth - 3.9657794454952415) <= 1e-3,
+               "depths %.17g and %.17g", t.depth, r.depth);
+}
