@@ -142,10 +142,20 @@ static c2d_status build_grid(c2d_static_set *set)
 }
 
 /* The gap up to which the parts of one compound join: their shared edges are the same points, apart
- * only by the rounding of placing each part. */
+ * only by the rounding of placing each part. At most this for any two parts of the set. */
 static double part_tolerance(const c2d_static_set *set)
 {
     return 1e-9 * (1.0 + set->magnitude);
+}
+
+/* The same for parts i and j, from where they stand: the rounding of placing them is that of their own
+ * coordinates. The set's magnitude would take in shapes far away (a segment a billion long made it
+ * 1 unit, as long as the edges of a small concave member's parts, whose joints then lost their
+ * seams). */
+static double parts_tolerance(const c2d_static_set *set, int i, int j)
+{
+    double m = c2d_max_num(c2d_aabb_magnitude(set->entries[i].box), c2d_aabb_magnitude(set->entries[j].box));
+    return 1e-9 * (1.0 + m);
 }
 
 /* Whether two one-way directions (unit vectors, or zero) are the same: (1, 1) and (3, 3) normalise a
@@ -169,7 +179,7 @@ static double pair_tolerance(const c2d_static_set *set, int i, int j)
         int o = set->owner[i];
         if (!c2d_compound_adjacent(set->user[o], i - set->first[o], j - set->first[o]))
             return 0;
-        return fmax(set->seam_tolerance, part_tolerance(set));
+        return fmax(set->seam_tolerance, parts_tolerance(set, i, j));
     }
     if (!v2_eq(c2d_static_set_velocity(set, i), c2d_static_set_velocity(set, j)) ||
         !same_direction(c2d_static_set_one_way(set, i), c2d_static_set_one_way(set, j)))

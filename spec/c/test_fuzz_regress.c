@@ -836,3 +836,51 @@ TEST(fuzz_compound_sweep_starting_within_the_push_slack_keeps_a_depth)
     ENSURE_MSG(fabs(t.depth - 3.9657794454952415) <= 1e-3 && fabs(r.depth - 3.9657794454952415) <= 1e-3,
                "depths %.17g and %.17g", t.depth, r.depth);
 }
+
+TEST(fuzz_concave_joints_stay_seams_beside_a_segment_a_billion_long)
+{
+    /* A concave 10-gon with two holes (one with a repeated point), in a static set with a segment 1e9
+     * long: the parts' joints were matched to a tolerance of 1e-9 of the whole set's magnitude, 1 unit
+     * here, as long as some of the parts' edges, and several joints lost their seams. The parts' own
+     * coordinates set it now: the member's seams are those it has alone. */
+    static const c2d_vec2 outline[10] = {
+        {6.4721359549995787, 15.297717981660213},  {2.4721359549995778, 12.391547869638771},
+        {-2.4721359549995805, 12.391547869638771}, {-6.4721359549995805, 15.297717981660217},
+        {-8, 20},                                  {-6.4721359549995787, 24.702282018339787},
+        {-2.4721359549995787, 27.608452130361229}, {2.4721359549995796, 27.608452130361229},
+        {6.4721359549995796, 24.702282018339787},  {8, 20}};
+    static const c2d_vec2 h1[5] = {{3.1708203932499366, 18.858732180445816}, {1.8291796067500627, 19.294657697249033},
+                                   {1.829179606750063, 20.705342302750967},  {3.1708203932499366, 21.141267819554184},
+                                   {4, 20}};
+    static const c2d_vec2 h2[5] = {{-1.5999999999999999, 21.600000000000001}, {-2.7999999999999998, 22.800000000000001},
+                                   {-2.7999999999999998, 22.800000000000001}, {-4, 21.600000000000001},
+                                   {-2.7999999999999998, 20.400000000000002}};
+    const c2d_vec2 *holes[2] = {h1, h2};
+    int counts[2] = {5, 5};
+    c2d_shape *cc, *seg;
+    ENSURE_OK(c2d_concave_new(outline, 10, holes, counts, 2, &cc));
+    ENSURE_OK(c2d_segment_new(v(-136.546875, 1e9), v(0, 0), &seg));
+    const c2d_shape *shapes[2] = {cc, seg};
+    c2d_static_set_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.seam_tolerance = 4.9406564584124654e-324;
+    c2d_static_set *alone, *with;
+    ENSURE_OK(c2d_static_set_new(shapes, 1, &opt, &alone));
+    ENSURE_OK(c2d_static_set_new(shapes, 2, &opt, &with));
+    int edges = 0, seams = 0, differ = 0;
+    for (int e = 0;; e++) {
+        int a, b;
+        if (c2d_static_set_is_seam(alone, 0, e, &a) != C2D_OK)
+            break;
+        ENSURE_OK(c2d_static_set_is_seam(with, 0, e, &b));
+        edges++;
+        seams += a;
+        differ += a != b;
+    }
+    c2d_static_set_destroy(alone);
+    c2d_static_set_destroy(with);
+    c2d_shape_destroy(cc);
+    c2d_shape_destroy(seg);
+    ENSURE_MSG(edges > 30 && seams > 10 && differ == 0, "%d edges, %d seams alone, %d differ beside the segment",
+               edges, seams, differ);
+}
