@@ -49,7 +49,9 @@ static double separation_until(const c2d_core *a, const c2d_core *b, double stop
          * that exit is a branch, and on a pair that is apart it saves the normals after it, and often
          * the other core's pass. */
         int e = 0, odd = nb & 1, i = 0;
-        /* Two normals at a time share the loads of b's vertices. */
+        /* Two normals at a time share the loads of b's vertices, and each keeps two minima, over b's
+         * vertices in pairs (half the steps, half the chain of comparisons; an odd count starts both
+         * with vertex 0): the same minimum, up to the sign of a zero, which no answer reads. */
         for (; i + 1 < na; i += 2) {
             c2d_vec2 n = a->n[i], m = a->n[i + 1];
             c2d_vec2 v0 = bv[0], v1 = bv[1 - odd];
