@@ -2216,22 +2216,44 @@ static double fz_min_part_edge(const c2d_shape *s)
     return m;
 }
 
+/* The least width of a convex polygon given by its n vertices: over its edges, the farthest a vertex
+ * lies from the edge's line. */
+static double fz_convex_width(const c2d_vec2 *v, int n)
+{
+    double width = INFINITY;
+    for (int e = 0; e < n; e++) {
+        c2d_vec2 d = fz_sub(v[(e + 1) % n], v[e]);
+        double len = fz_len(d), reach = 0;
+        if (!(len > 0))
+            continue;
+        for (int k = 0; k < n; k++)
+            reach = fmax(reach, fabs(d.x * (v[k].y - v[e].y) - d.y * (v[k].x - v[e].x)) / len);
+        width = fmin(width, reach);
+    }
+    return width;
+}
+
 /* The joints of a concave polygon in a set: an edge of one part that another part has too (its ends
  * the other's ends in reverse order, within the rounding of placing each part) lies inside the
  * polygon and is always a seam, whatever else the set holds ("whose joints are always seams"). Edges
  * shorter than a few such roundings are left out (the seam test caps the gap at a quarter of an
- * edge). */
+ * edge), and so are the joints of a part that rounding has made as thin as that: where the outline
+ * comes back to within rounding of its own edge (a pinch), the decomposition makes a triangle there,
+ * and once it is flat its joints lie on the outline, which is surface. */
 static void fz_check_joint_seams(const c2d_shape *s, const unsigned char *seam, int i)
 {
     if (c2d_shape_get_type(s) != C2D_SHAPE_CONCAVE)
         return;
     static c2d_vec2 a[FZ_SET_EDGES], b[FZ_SET_EDGES];
     static int owner[FZ_SET_EDGES];
+    static double width[FZ_SET_EDGES];
     int ne = 0;
     for (int k = 0; k < fz_part_count(s); k++) {
         c2d_vec2 v[FZ_MAX_VERTS];
         int n = 0;
         fz_part(s, k, v, FZ_MAX_VERTS, &n);
+        if (k < FZ_SET_EDGES)
+            width[k] = fz_convex_width(v, n);
         for (int e = 0; e < n && ne < FZ_SET_EDGES; e++, ne++) {
             a[ne] = v[e];
             b[ne] = v[(e + 1) % n];
@@ -2240,10 +2262,12 @@ static void fz_check_joint_seams(const c2d_shape *s, const unsigned char *seam, 
     }
     double tol = FZ_REL_TOL * fz_shape_scale(s);
     for (int e = 0; e < ne; e++) {
-        if (!(fz_len(fz_sub(b[e], a[e])) > 8 * tol))
+        if (!(fz_len(fz_sub(b[e], a[e])) > 8 * tol) || !(width[owner[e]] > 8 * tol))
             continue;
         for (int f = 0; f < ne; f++)
             if (owner[f] != owner[e] && fz_len(fz_sub(a[e], b[f])) <= tol && fz_len(fz_sub(b[e], a[f])) <= tol) {
+                if (!(width[owner[f]] > 8 * tol))
+                    break; /* the other part is flat: the joint may be outline */
                 FZ_CHECK(seam[e] == 2, "edge %d of concave member %d, a joint between parts %d and %d, is no seam", e,
                          i, owner[e], owner[f]);
                 break;
