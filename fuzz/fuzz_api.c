@@ -854,18 +854,10 @@ static double fz_part_distance(const c2d_shape *s, const c2d_shape *member, c2d_
     return best;
 }
 
-/* The smallest width of a shape: across each of its edges' directions, the spread of its vertices,
- * plus twice its radius (0 for a segment or chain, twice the radius for a circle). */
-static double fz_min_width(const c2d_shape *s)
+/* The smallest width of n points taken in order as a convex outline: across each edge's direction,
+ * the spread of the points (0 when no edge has a length). */
+static double fz_points_width(const c2d_vec2 *v, int n)
 {
-    c2d_vec2 v[FZ_MAX_VERTS];
-    int n = 0;
-    double r = 0;
-    c2d_shape_get_radius(s, &r);
-    if (fz_is_compound(s) && c2d_shape_get_type(s) == C2D_SHAPE_CHAIN)
-        return 0;
-    if (c2d_shape_get_vertices(s, v, FZ_MAX_VERTS, &n) != C2D_OK || n < 2)
-        return 2 * r;
     double w = INFINITY;
     for (int i = 0; i < n; i++) {
         c2d_vec2 e = fz_sub(v[(i + 1) % n], v[i]);
@@ -880,7 +872,22 @@ static double fz_min_width(const c2d_shape *s)
         }
         w = fmin(w, hi - lo);
     }
-    return (isfinite(w) ? w : 0) + 2 * r;
+    return isfinite(w) ? w : 0;
+}
+
+/* The smallest width of a shape: across each of its edges' directions, the spread of its vertices,
+ * plus twice its radius (0 for a segment or chain, twice the radius for a circle). */
+static double fz_min_width(const c2d_shape *s)
+{
+    c2d_vec2 v[FZ_MAX_VERTS];
+    int n = 0;
+    double r = 0;
+    c2d_shape_get_radius(s, &r);
+    if (fz_is_compound(s) && c2d_shape_get_type(s) == C2D_SHAPE_CHAIN)
+        return 0;
+    if (c2d_shape_get_vertices(s, v, FZ_MAX_VERTS, &n) != C2D_OK || n < 2)
+        return 2 * r;
+    return fz_points_width(v, n) + 2 * r;
 }
 
 /* Whether a contact with a one-sided chain (every segment blocking from its right) is met from a
@@ -2216,23 +2223,6 @@ static double fz_min_part_edge(const c2d_shape *s)
     return m;
 }
 
-/* The least width of a convex polygon given by its n vertices: over its edges, the farthest a vertex
- * lies from the edge's line. */
-static double fz_convex_width(const c2d_vec2 *v, int n)
-{
-    double width = INFINITY;
-    for (int e = 0; e < n; e++) {
-        c2d_vec2 d = fz_sub(v[(e + 1) % n], v[e]);
-        double len = fz_len(d), reach = 0;
-        if (!(len > 0))
-            continue;
-        for (int k = 0; k < n; k++)
-            reach = fmax(reach, fabs(d.x * (v[k].y - v[e].y) - d.y * (v[k].x - v[e].x)) / len);
-        width = fmin(width, reach);
-    }
-    return width;
-}
-
 /* The joints of a concave polygon in a set: an edge of one part that another part has too (its ends
  * the other's ends in reverse order, within the rounding of placing each part) lies inside the
  * polygon and is always a seam, whatever else the set holds ("whose joints are always seams"). Edges
@@ -2253,7 +2243,7 @@ static void fz_check_joint_seams(const c2d_shape *s, const unsigned char *seam, 
         int n = 0;
         fz_part(s, k, v, FZ_MAX_VERTS, &n);
         if (k < FZ_SET_EDGES)
-            width[k] = fz_convex_width(v, n);
+            width[k] = fz_points_width(v, n);
         for (int e = 0; e < n && ne < FZ_SET_EDGES; e++, ne++) {
             a[ne] = v[e];
             b[ne] = v[(e + 1) % n];
