@@ -72,9 +72,17 @@ typedef enum c2d_status {
     C2D_ERR_DEGENERATE = 5,  /**< fewer than 3 distinct points, all points collinear, or a zero-length segment or direction */
     C2D_ERR_NOT_CONVEX = 6,  /**< the points of a polygon do not form a convex polygon in order */
     C2D_ERR_NO_MEMORY = 7,   /**< an allocation failed */
-    C2D_ERR_CAPACITY = 8,    /**< the caller's output array is too small; the needed count was still reported */
+    C2D_ERR_CAPACITY = 8,    /**< the caller's output array is too small; the needed count was still reported (see Lists) */
     C2D_ERR_NOT_SIMPLE = 9   /**< an outline or hole crosses or touches itself, a hole is not strictly inside the outline, or two holes meet */
 } c2d_status;
+
+/* Lists. Every call that returns a list into the caller's array (out, capacity, *count) follows one
+ * rule: *count receives the number of items; when capacity is at least that, out[0 .. *count) receives
+ * them and the call returns C2D_OK; when it is smaller, nothing is written to out and the call returns
+ * C2D_ERR_CAPACITY. out NULL with capacity 0 asks for the count only: C2D_OK, with *count set, whatever
+ * the count. out NULL with capacity > 0 is C2D_ERR_NULL, a negative capacity C2D_ERR_RANGE. (Moves and
+ * ball steps are the exception: they write as many contacts as fit and count them all in
+ * result->count; their _report forms hand every one over.) */
 
 /** The library's version at run time, as C2D_VERSION_NUMBER. */
 C2D_API int c2d_version(void);
@@ -282,8 +290,7 @@ C2D_API c2d_status c2d_shape_get_radius(const c2d_shape *shape, double *out);
 
 /** The shape's vertices in world coordinates, counter-clockwise: 4 for a rectangle, n for a polygon,
  *  the 2 end points for a capsule or segment, the centre (1) for a circle. *count receives the number
- *  of vertices. out may be NULL (with capacity 0) to ask for the count only; if capacity is smaller than
- *  the count, nothing is written to out and C2D_ERR_CAPACITY is returned with *count set. */
+ *  of vertices, into out as every list is (see Lists at the top). */
 C2D_API c2d_status c2d_shape_get_vertices(const c2d_shape *shape, c2d_vec2 *out, int capacity, int *count);
 
 /** @} */
@@ -706,10 +713,11 @@ C2D_API c2d_status c2d_world_set_pair_filter(c2d_world *world, c2d_world_pair_fn
  *  are unchanged. */
 C2D_API c2d_status c2d_world_optimize(c2d_world *world);
 
-/* Every query below lists the entries it finds in *count and, when capacity is large enough, in
- * out[0 .. *count), ordered by user value and then id. If capacity is smaller than the count, nothing
- * is written to out and C2D_ERR_CAPACITY is returned with *count set: call again with a larger array.
- * out may be NULL with capacity 0 to ask for the count only. A negative capacity is C2D_ERR_RANGE. */
+/* Every query below lists the entries it finds, ordered by user value and then id, as every list is
+ * (see Lists at the top): on C2D_ERR_CAPACITY, call again with a larger array. A query whose filter
+ * changes the world may find a different count the second time; the Lua module and other callers
+ * that must not ask a callback twice pass an array as large as the world's count (a query reports
+ * only entries there were when it began). */
 
 /** Entries whose shapes overlap or touch the axis-aligned box (exact, not just their bounding boxes).
  *  The box needs min <= max on both axes (else C2D_ERR_RANGE); a zero-size box is allowed. */
@@ -789,9 +797,11 @@ C2D_API c2d_status c2d_world_step_ball(const c2d_world *world, c2d_ball *ball, d
  *  c2d_world_step_ball with fuller contact records: besides the contact itself, where the mover was
  *  at that moment (the ball's centre, the moving shape's position: what a game draws, spawns an
  *  effect at or replays) and how it went on. The contacts are those of the plain calls, in the same
- *  order. result->count counts them all: when it exceeds capacity, the first capacity are written
- *  and the caller may run the same call again with room for result->count (the calls are
- *  deterministic, and change nothing but their outputs and, for a ball step, the ball).
+ *  order. result->count counts them all: when it exceeds capacity, the first capacity are written.
+ *  The static-set calls may then be run again with room for result->count (they are deterministic and
+ *  change nothing but their outputs and, for a ball step, the ball); a world call may not give the
+ *  same answer twice, since its callbacks may change the world and would be asked again. The _report
+ *  forms at the end of this group never need a second run: they hand every record over at once.
  *  @{ */
 
 /** One contact of a move or ball step. */
@@ -834,6 +844,37 @@ C2D_API c2d_status c2d_world_step_ball_records(const c2d_world *world, c2d_ball 
                                                void *respond_ctx, const c2d_move_options *options,
                                                c2d_move_result *result, c2d_contact_record *records,
                                                int capacity);
+
+/** Receives every contact record of one move or ball step, in the order met, once the motion is
+ *  decided and before the call returns: count is result->count, and the array lives until report
+ *  returns. Whatever report returns other than C2D_OK becomes the call's status, and the call then
+ *  changes nothing (a ball step leaves the ball where it was, result is not written). */
+typedef c2d_status (*c2d_records_fn)(void *ctx, const c2d_contact_record *records, int count);
+
+/** c2d_static_set_move_records with every record handed to report at once, however many. */
+C2D_API c2d_status c2d_static_set_move_report(const c2d_static_set *set, const c2d_shape *mover,
+                                              c2d_vec2 displacement, const c2d_move_options *options,
+                                              c2d_move_result *result, c2d_records_fn report,
+                                              void *report_ctx);
+
+/** c2d_static_set_step_ball_records with every record handed to report at once. */
+C2D_API c2d_status c2d_static_set_step_ball_report(const c2d_static_set *set, c2d_ball *ball, double dt,
+                                                   const c2d_move_options *options, c2d_move_result *result,
+                                                   c2d_records_fn report, void *report_ctx);
+
+/** c2d_world_move_records with every record handed to report at once: the filter's accept and respond
+ *  are asked once per entry, as always, and no second run is needed whatever they change. */
+C2D_API c2d_status c2d_world_move_report(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
+                                         const c2d_world_filter *filter, c2d_world_response_fn respond,
+                                         void *respond_ctx, const c2d_move_options *options,
+                                         c2d_move_result *result, c2d_records_fn report, void *report_ctx);
+
+/** c2d_world_step_ball_records with every record handed to report at once. */
+C2D_API c2d_status c2d_world_step_ball_report(const c2d_world *world, c2d_ball *ball, double dt,
+                                              const c2d_world_filter *filter, c2d_world_response_fn respond,
+                                              void *respond_ctx, const c2d_move_options *options,
+                                              c2d_move_result *result, c2d_records_fn report,
+                                              void *report_ctx);
 
 /** @} */
 

@@ -6,6 +6,7 @@
  * and each leg is a ray cast of p against the rounded Minkowski hull of every nearby shape, seams
  * excluded; the earliest hit ends the leg and its response shapes the next one. A ball is the mover
  * whose core is one point, so its hull is the brick's own core swollen by the ball's radius. */
+#include "records.h"
 #include "sweep.h"
 
 #include <stdlib.h>
@@ -44,10 +45,12 @@ typedef struct engine {
     double clock, horizon;
     const c2d_vec2 *one_way; /* per member, NULL: none */
     c2d_vec2 origin;         /* the mover's position at offset 0 (0 for a ball: its offset is its centre) */
-    /* Where contacts go: the plain records, or the full ones (at most one of them non-NULL). */
+    /* Where contacts go: the plain records, the full ones, or a list that grows to hold all of them
+     * (at most one of the three non-NULL). */
     c2d_sweep_contact *plain;
     struct c2d_contact_record *full;
     int capacity;
+    c2d_record_list *list;
     const c2d_response *responses;
     c2d_response response;
     double tol;
@@ -174,6 +177,7 @@ static c2d_status engine_init(engine *e, const c2d_static_set *set, const mover 
     e->plain = NULL;
     e->full = NULL;
     e->capacity = 0;
+    e->list = NULL;
     e->responses = opt ? opt->responses : NULL;
     e->response = opt && opt->response != C2D_RESPONSE_NONE ? opt->response : deflt;
     e->tol = c2d_sweep_tolerance(c2d_max_num(scale, set->magnitude));
@@ -1129,17 +1133,19 @@ static int first_leg(const engine *e, c2d_vec2 p, c2d_vec2 d, double dur, cast_c
  * is room; counts it in any case. */
 static void record(const engine *e, c2d_move_result *res, const c2d_sweep_contact *c, c2d_vec2 p, c2d_vec2 vel)
 {
-    if (res->count < e->capacity) {
-        if (e->plain) {
-            e->plain[res->count] = *c;
-        } else if (e->full) {
-            c2d_contact_record *r = &e->full[res->count];
-            r->contact = *c;
-            r->position = v2_add(e->origin, p);
-            r->velocity = vel;
-            r->id = 0;
-            r->user = 0;
-        }
+    c2d_contact_record *r = NULL;
+    if (e->list)
+        r = c2d_record_list_push(e->list);
+    else if (res->count < e->capacity && e->plain)
+        e->plain[res->count] = *c;
+    else if (res->count < e->capacity)
+        r = &e->full[res->count];
+    if (r) {
+        r->contact = *c;
+        r->position = v2_add(e->origin, p);
+        r->velocity = vel;
+        r->id = 0;
+        r->user = 0;
     }
     res->count++;
 }
@@ -1570,7 +1576,7 @@ c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *m
 /* The move of c2d_static_set_move, its contacts to plain or full records. */
 static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
                            const c2d_move_options *options, c2d_move_result *result, c2d_sweep_contact *plain,
-                           c2d_contact_record *full, int capacity)
+                           c2d_contact_record *full, int capacity, c2d_record_list *list)
 {
     if (!set || !mover_shape || !result || (capacity > 0 && !plain && !full))
         return C2D_ERR_NULL;
@@ -1594,6 +1600,7 @@ static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_sha
     e.plain = plain;
     e.full = full;
     e.capacity = capacity;
+    e.list = list;
     e.origin = mover_shape->pos;
     /* The defaults of c2d_move_options_default, without copying a whole options struct. */
     double restitution = options ? options->restitution : 1.0, friction = options ? options->friction : 0.0;
@@ -1602,6 +1609,8 @@ static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_sha
     st = run(&e, &p, &vel, 1.0, restitution, friction, &res);
     engine_free(&e);
     mover_free(&a);
+    if (st == C2D_OK && list && list->no_memory)
+        st = C2D_ERR_NO_MEMORY;
     if (st == C2D_OK)
         *result = res;
     return st;
@@ -1611,20 +1620,20 @@ c2d_status c2d_static_set_move(const c2d_static_set *set, const c2d_shape *mover
                                const c2d_move_options *options, c2d_move_result *result,
                                c2d_sweep_contact *contacts, int capacity)
 {
-    return set_move(set, mover_shape, displacement, options, result, contacts, NULL, capacity);
+    return set_move(set, mover_shape, displacement, options, result, contacts, NULL, capacity, NULL);
 }
 
 c2d_status c2d_static_set_move_records(const c2d_static_set *set, const c2d_shape *mover_shape,
                                        c2d_vec2 displacement, const c2d_move_options *options,
                                        c2d_move_result *result, c2d_contact_record *records, int capacity)
 {
-    return set_move(set, mover_shape, displacement, options, result, NULL, records, capacity);
+    return set_move(set, mover_shape, displacement, options, result, NULL, records, capacity, NULL);
 }
 
 /* The step of c2d_static_set_step_ball, its contacts to plain or full records. */
 static c2d_status set_step_ball(const c2d_static_set *set, c2d_ball *ball, double dt, const c2d_move_options *options,
                                 c2d_move_result *result, c2d_sweep_contact *plain, c2d_contact_record *full,
-                                int capacity)
+                                int capacity, c2d_record_list *list)
 {
     if (!set || !ball || (capacity > 0 && !plain && !full))
         return C2D_ERR_NULL;
@@ -1661,12 +1670,15 @@ static c2d_status set_step_ball(const c2d_static_set *set, c2d_ball *ball, doubl
     e.plain = plain;
     e.full = full;
     e.capacity = capacity;
+    e.list = list;
     double restitution = options ? options->restitution : 1.0, friction = options ? options->friction : 0.0;
     c2d_vec2 p = ball->position, vel = ball->velocity;
     c2d_move_result res;
     st = run(&e, &p, &vel, dt, restitution, friction, &res);
     engine_free(&e);
     mover_free(&a);
+    if (st == C2D_OK && list && list->no_memory)
+        st = C2D_ERR_NO_MEMORY;
     if (st != C2D_OK)
         return st;
     ball->position = p;
@@ -1680,12 +1692,73 @@ c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball *ball, d
                                     const c2d_move_options *options, c2d_move_result *result,
                                     c2d_sweep_contact *contacts, int capacity)
 {
-    return set_step_ball(set, ball, dt, options, result, contacts, NULL, capacity);
+    return set_step_ball(set, ball, dt, options, result, contacts, NULL, capacity, NULL);
 }
 
 c2d_status c2d_static_set_step_ball_records(const c2d_static_set *set, c2d_ball *ball, double dt,
                                             const c2d_move_options *options, c2d_move_result *result,
                                             c2d_contact_record *records, int capacity)
 {
-    return set_step_ball(set, ball, dt, options, result, NULL, records, capacity);
+    return set_step_ball(set, ball, dt, options, result, NULL, records, capacity, NULL);
+}
+
+c2d_status c2d_static_set_move_list(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
+                                    const c2d_move_options *options, c2d_move_result *result, c2d_record_list *list)
+{
+    return set_move(set, mover_shape, displacement, options, result, NULL, NULL, 0, list);
+}
+
+c2d_status c2d_static_set_step_ball_list(const c2d_static_set *set, c2d_ball *ball, double dt,
+                                         const c2d_move_options *options, c2d_move_result *result,
+                                         c2d_record_list *list)
+{
+    return set_step_ball(set, ball, dt, options, result, NULL, NULL, 0, list);
+}
+
+/* Hands every record of a finished motion to report, once; its status is the call's. */
+static c2d_status report_list(c2d_status st, const c2d_record_list *list, c2d_records_fn report, void *ctx)
+{
+    if (st == C2D_OK)
+        st = report(ctx, list->items, list->count);
+    return st;
+}
+
+c2d_status c2d_static_set_move_report(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
+                                      const c2d_move_options *options, c2d_move_result *result,
+                                      c2d_records_fn report, void *report_ctx)
+{
+    if (!report || !result)
+        return C2D_ERR_NULL;
+    c2d_contact_record stack[16];
+    c2d_record_list list;
+    c2d_record_list_init(&list, stack, 16);
+    c2d_move_result res;
+    c2d_status st = report_list(c2d_static_set_move_list(set, mover_shape, displacement, options, &res, &list),
+                                &list, report, report_ctx);
+    if (st == C2D_OK && result)
+        *result = res;
+    c2d_record_list_free(&list);
+    return st;
+}
+
+c2d_status c2d_static_set_step_ball_report(const c2d_static_set *set, c2d_ball *ball, double dt,
+                                           const c2d_move_options *options, c2d_move_result *result,
+                                           c2d_records_fn report, void *report_ctx)
+{
+    if (!report || !ball)
+        return C2D_ERR_NULL;
+    c2d_contact_record stack[16];
+    c2d_record_list list;
+    c2d_record_list_init(&list, stack, 16);
+    c2d_move_result res;
+    c2d_ball b = *ball;
+    c2d_status st =
+        report_list(c2d_static_set_step_ball_list(set, &b, dt, options, &res, &list), &list, report, report_ctx);
+    if (st == C2D_OK) {
+        *ball = b;
+        if (result)
+            *result = res;
+    }
+    c2d_record_list_free(&list);
+    return st;
 }

@@ -12,6 +12,7 @@
  * finding them.
  */
 #include "tree.h"
+#include "world.h"
 
 #include <float.h>
 #include <limits.h>
@@ -760,10 +761,19 @@ static void drop_dead(const c2d_world *w, const c2d_world_filter *f, cand_vec *v
         qsort(v->data, (size_t)n, sizeof *v->data, cmp_candidate);
 }
 
+/* A list call given no array (NULL, capacity 0) asks for the count only: it answers C2D_OK, as
+ * c2d_shape_get_vertices does (the header's rule for every list). */
+static int count_only(const void *out, int capacity)
+{
+    return out == NULL && capacity == 0;
+}
+
 /* Copies the accepted candidates out (all of them or nothing) and sets *count. */
 static c2d_status deliver_hits(const cand_vec *v, c2d_world_hit *out, int capacity, int *count)
 {
     *count = v->count;
+    if (count_only(out, capacity))
+        return C2D_OK;
     if (v->count > capacity)
         return C2D_ERR_CAPACITY;
     for (int k = 0; k < v->count; k++) {
@@ -802,9 +812,9 @@ static int keep_point(const entry *e, const void *arg)
 /* The exact test of one query kind against one entry's shape. */
 typedef enum { Q_SHAPE, Q_POINT, Q_BOX_INSIDE } query_kind;
 
-static c2d_status run_query(const c2d_world *w, c2d_aabb box, query_kind kind, const c2d_shape *probe,
-                            c2d_vec2 point, const c2d_world_filter *f, c2d_world_hit *out, int capacity,
-                            int *count)
+/* The entries one query finds, into v (in the world's order, callbacks run); v is freed on an error. */
+static c2d_status query_entries(const c2d_world *w, c2d_aabb box, query_kind kind, const c2d_shape *probe,
+                                c2d_vec2 point, const c2d_world_filter *f, cand_vec *v_out)
 {
     cand_vec v = {NULL, 0, 0};
     int ok = kind == Q_POINT ? collect(w, box, f, keep_point, &point, &v) : collect(w, box, f, keep_box, &box, &v);
@@ -832,8 +842,45 @@ static c2d_status run_query(const c2d_world *w, c2d_aabb box, query_kind kind, c
     }
     v.count = n;
     drop_dead(w, f, &v, 1);
-    c2d_status st = deliver_hits(&v, out, capacity, count);
+    *v_out = v;
+    return C2D_OK;
+}
+
+static c2d_status run_query(const c2d_world *w, c2d_aabb box, query_kind kind, const c2d_shape *probe,
+                            c2d_vec2 point, const c2d_world_filter *f, c2d_world_hit *out, int capacity,
+                            int *count)
+{
+    cand_vec v;
+    c2d_status st = query_entries(w, box, kind, probe, point, f, &v);
+    if (st != C2D_OK)
+        return st;
+    st = deliver_hits(&v, out, capacity, count);
     free(v.data);
+    return st;
+}
+
+/* The entries of c2d_world_query_aabb, into *v. */
+static c2d_status aabb_entries(const c2d_world *world, c2d_aabb box, const c2d_world_filter *filter, cand_vec *v)
+{
+    c2d_status st;
+    if ((st = c2d_check_vec(box.min)) || (st = c2d_check_vec(box.max)))
+        return st;
+    if (box.min.x > box.max.x || box.min.y > box.max.y)
+        return C2D_ERR_RANGE;
+    double wdt = box.max.x - box.min.x, hgt = box.max.y - box.min.y;
+    c2d_vec2 c = v2_mid(box.min, box.max);
+    if (wdt == 0 && hgt == 0)
+        return query_entries(world, box, Q_POINT, NULL, box.min, filter, v);
+    /* A box with no width or no height is a segment, which has no rectangle to stand for it. */
+    c2d_shape *probe = NULL;
+    if (wdt == 0 || hgt == 0)
+        st = c2d_segment_new(box.min, box.max, &probe);
+    else
+        st = c2d_box_probe_new(box, &probe);
+    if (st)
+        return st;
+    st = query_entries(world, box, Q_BOX_INSIDE, probe, c, filter, v);
+    c2d_shape_destroy(probe);
     return st;
 }
 
@@ -843,25 +890,34 @@ c2d_status c2d_world_query_aabb(const c2d_world *world, c2d_aabb box, const c2d_
     c2d_status st = check_out(world, out, capacity, count);
     if (st)
         return st;
-    if ((st = c2d_check_vec(box.min)) || (st = c2d_check_vec(box.max)))
+    cand_vec v;
+    if ((st = aabb_entries(world, box, filter, &v)))
         return st;
-    if (box.min.x > box.max.x || box.min.y > box.max.y)
-        return C2D_ERR_RANGE;
-    double wdt = box.max.x - box.min.x, hgt = box.max.y - box.min.y;
-    c2d_vec2 c = v2_mid(box.min, box.max);
-    if (wdt == 0 && hgt == 0)
-        return run_query(world, box, Q_POINT, NULL, box.min, filter, out, capacity, count);
-    /* A box with no width or no height is a segment, which has no rectangle to stand for it. */
-    c2d_shape *probe = NULL;
-    if (wdt == 0 || hgt == 0)
-        st = c2d_segment_new(box.min, box.max, &probe);
-    else
-        st = c2d_box_probe_new(box, &probe);
+    st = deliver_hits(&v, out, capacity, count);
+    free(v.data);
+    return st;
+}
+
+c2d_status c2d_world_query_aabb_all(const c2d_world *world, c2d_aabb box, const c2d_world_filter *filter,
+                                    c2d_world_hit **out, int *count)
+{
+    cand_vec v;
+    c2d_status st = aabb_entries(world, box, filter, &v);
     if (st)
         return st;
-    st = run_query(world, box, Q_BOX_INSIDE, probe, c, filter, out, capacity, count);
-    c2d_shape_destroy(probe);
-    return st;
+    c2d_world_hit *hits = (c2d_world_hit *)malloc((size_t)(v.count > 0 ? v.count : 1) * sizeof *hits);
+    if (!hits) {
+        free(v.data);
+        return C2D_ERR_NO_MEMORY;
+    }
+    for (int k = 0; k < v.count; k++) {
+        hits[k].id = v.data[k].id;
+        hits[k].user = v.data[k].user;
+    }
+    *out = hits;
+    *count = v.count;
+    free(v.data);
+    return C2D_OK;
 }
 
 c2d_status c2d_world_query_point(const c2d_world *world, c2d_vec2 p, const c2d_world_filter *filter,
@@ -1293,9 +1349,9 @@ c2d_status c2d_world_raycast_all(const c2d_world *world, c2d_vec2 origin, c2d_ve
     if (v.count > 1)
         qsort(v.data, (size_t)v.count, sizeof *v.data, cmp_candidate_t);
     *count = v.count;
-    if (v.count > capacity) {
+    if (count_only(out, capacity) || v.count > capacity) {
         free(v.data);
-        return C2D_ERR_CAPACITY;
+        return count_only(out, capacity) ? C2D_OK : C2D_ERR_CAPACITY;
     }
     for (int k = 0; k < v.count; k++) {
         out[k].id = v.data[k].id;
@@ -1416,6 +1472,56 @@ static int rank_entries(const c2d_world *w, uint32_t *rank, uint32_t *order)
     return 1;
 }
 
+/* One pair to put in order again after a pair filter re-valued entries. */
+typedef struct pair_key {
+    uintptr_t ua, ub;
+    c2d_world_id ia, ib;
+    uint32_t sa, sb;
+} pair_key;
+
+static int cmp_pair_key(const void *pa, const void *pb)
+{
+    const pair_key *a = (const pair_key *)pa, *b = (const pair_key *)pb;
+    int c = cmp_key(a->ua, a->ia, b->ua, b->ia);
+    return c ? c : cmp_key(a->ub, a->ib, b->ub, b->ib);
+}
+
+/* Puts the n pairs of keys (first rank << rbits | second rank, ranks in order[]) in the world's order
+ * as the entries' user values now have it: each pair's first entry before its second, the pairs by
+ * their first entry, then their second. Leaves each as (first slot << 32) | second slot. 0 when out
+ * of memory. */
+static int sort_pairs(const c2d_world *w, uint64_t *keys, size_t n, const uint32_t *order, int rbits,
+                      uint64_t rmask)
+{
+    pair_key *p = (pair_key *)malloc((n ? n : 1) * sizeof *p);
+    if (!p)
+        return 0;
+    for (size_t k = 0; k < n; k++) {
+        uint32_t sa = order[keys[k] >> rbits], sb = order[keys[k] & rmask];
+        const entry *a = &w->entries[sa], *b = &w->entries[sb];
+        c2d_world_id ia = entry_id(w, a), ib = entry_id(w, b);
+        if (cmp_key(b->user, ib, a->user, ia) < 0) {
+            uint32_t ts = sa;
+            const entry *te = a;
+            c2d_world_id ti = ia;
+            sa = sb, a = b, ia = ib;
+            sb = ts, b = te, ib = ti;
+        }
+        p[k].ua = a->user;
+        p[k].ub = b->user;
+        p[k].ia = ia;
+        p[k].ib = ib;
+        p[k].sa = sa;
+        p[k].sb = sb;
+    }
+    if (n > 1)
+        qsort(p, n, sizeof *p, cmp_pair_key);
+    for (size_t k = 0; k < n; k++)
+        keys[k] = ((uint64_t)p[k].sa << 32) | p[k].sb;
+    free(p);
+    return 1;
+}
+
 c2d_status c2d_world_pairs(c2d_world *world, c2d_world_pair *out, c2d_contact *contacts, int capacity, int *count)
 {
     c2d_status st = check_out(world, out, capacity, count);
@@ -1426,11 +1532,13 @@ c2d_status c2d_world_pairs(c2d_world *world, c2d_world_pair *out, c2d_contact *c
         return C2D_ERR_NO_MEMORY;
     size_t slots = (size_t)(w->slots ? w->slots : 1);
     uint32_t *rank = (uint32_t *)malloc(2 * slots * sizeof *rank);
-    unsigned *gens = w->pair_fn ? (unsigned *)malloc(slots * sizeof *gens) : NULL;
+    /* With a pair filter, which may change the world: each entry's user value and generation now. */
+    uintptr_t *users = w->pair_fn ? (uintptr_t *)malloc(slots * (sizeof *users + sizeof(unsigned))) : NULL;
+    unsigned *gens = users ? (unsigned *)(users + slots) : NULL;
     uint64_t *keys = (uint64_t *)malloc((2 * (size_t)w->pr_used + 1) * sizeof *keys);
     if (!rank || !keys || (w->pair_fn && !gens) || !rank_entries(w, rank, rank + slots)) {
         free(rank);
-        free(gens);
+        free(users);
         free(keys);
         return C2D_ERR_NO_MEMORY;
     }
@@ -1455,8 +1563,10 @@ c2d_status c2d_world_pairs(c2d_world *world, c2d_world_pair *out, c2d_contact *c
     }
     uint64_t *sorted = radix_sort64(keys, keys + nk, nk);
     if (gens)
-        for (int i = 0; i < w->slots; i++)
+        for (int i = 0; i < w->slots; i++) {
             gens[i] = w->entries[i].shape ? w->entries[i].gen : 0;
+            users[i] = w->entries[i].user;
+        }
     if (!gens && nk <= (size_t)capacity) {
         /* No pair filter and room for every candidate: the narrow phase writes the pairs out as it
          * finds them, reading each pair's entries once. (Otherwise nothing may be written to out
@@ -1484,6 +1594,7 @@ c2d_status c2d_world_pairs(c2d_world *world, c2d_world_pair *out, c2d_contact *c
     }
     /* Narrow phase, in order; the pair filter may change the world, so entries are checked again. */
     size_t n = 0;
+    int revalued = 0;
     for (size_t k = 0; k < nk; k++) {
         uint32_t ia = order[sorted[k] >> rbits], ib = order[sorted[k] & rmask];
         const entry *a = &w->entries[ia], *b = &w->entries[ib];
@@ -1501,38 +1612,53 @@ c2d_status c2d_world_pairs(c2d_world *world, c2d_world_pair *out, c2d_contact *c
         if (c2d_overlap(a->shape, b->shape, &hit) != C2D_OK) {
             *count = 0;
             free(rank);
-            free(gens);
+            free(users);
             free(keys);
             return C2D_ERR_NO_MEMORY;
         }
         if (hit)
             sorted[n++] = sorted[k];
     }
-    *count = (int)n;
-    if (n > (size_t)capacity) {
-        free(rank);
-        free(gens);
-        free(keys);
-        return C2D_ERR_CAPACITY;
-    }
+    /* A pair filter may have removed an entry of a pair it had already accepted (the pair goes), or
+     * re-valued one (the pair keeps its place only if the world's order is unchanged). */
     size_t m = 0;
     for (size_t k = 0; k < n; k++) {
         uint32_t ia = order[sorted[k] >> rbits], ib = order[sorted[k] & rmask];
         const entry *a = &w->entries[ia], *b = &w->entries[ib];
-        /* A pair filter may have removed an entry of a pair it had already accepted. */
         if (gens && (!a->shape || a->gen != gens[ia] || !b->shape || b->gen != gens[ib]))
             continue;
-        if (write_pair(out, contacts, m++, (int)ia, a, (int)ib, b) != C2D_OK) {
+        revalued |= gens && (a->user != users[ia] || b->user != users[ib]);
+        sorted[m++] = sorted[k];
+    }
+    n = m;
+    if (revalued && !sort_pairs(w, sorted, n, order, rbits, rmask)) {
+        *count = 0;
+        free(rank);
+        free(users);
+        free(keys);
+        return C2D_ERR_NO_MEMORY;
+    }
+    *count = (int)n;
+    if (count_only(out, capacity) || n > (size_t)capacity) {
+        free(rank);
+        free(users);
+        free(keys);
+        return count_only(out, capacity) ? C2D_OK : C2D_ERR_CAPACITY;
+    }
+    for (size_t k = 0; k < n; k++) {
+        /* Ranks in the world's order of the call's start, or slots in its order now (sort_pairs). */
+        uint32_t ia = revalued ? (uint32_t)(sorted[k] >> 32) : order[sorted[k] >> rbits];
+        uint32_t ib = revalued ? (uint32_t)(sorted[k] & 0xFFFFFFFFu) : order[sorted[k] & rmask];
+        if (write_pair(out, contacts, k, (int)ia, &w->entries[ia], (int)ib, &w->entries[ib]) != C2D_OK) {
             *count = 0;
             free(rank);
-            free(gens);
+            free(users);
             free(keys);
             return C2D_ERR_NO_MEMORY;
         }
     }
-    *count = (int)m;
     free(rank);
-    free(gens);
+    free(users);
     free(keys);
     return C2D_OK;
 }

@@ -2,7 +2,8 @@
  * temporary static set (so seams between touching tiles are found as in any static set), the static
  * set's engine runs the motion, and its contacts are mapped back to entries.
  *
- * Built on the public world and static-set calls only: a world query finds the entries, so filters,
+ * Built on the world's box query (c2d_world_query_aabb_all: every entry in one pass, so no callback
+ * is asked twice) and the static set's motions into a growing record list (records.h): filters,
  * callbacks and the world's order behave exactly as in every other query. Whatever the mover can
  * touch during the motion lies within the box of its start grown by the length of the path, because
  * no response lengthens the remaining motion (slide and touch shorten it, bounce keeps at most its
@@ -11,12 +12,15 @@
  * positions may have left the scope (the distance to the end plus twice the path travelled bounds
  * them), the scope grows to cover them and the motion runs again. respond is asked once per entry
  * over all the rounds. */
+#include "records.h"
 #include "shape.h"
+#include "world.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define STACK_HITS 64
+/* Contact records that fit on the stack; a motion that meets more grows them on the heap. */
+#define STACK_RECORDS 64
 
 /* An entry the filter's accept or respond was asked about, and the answer: kept over the rounds of one
  * call (sorted by id between rounds), so that neither callback is asked twice about an entry. */
@@ -57,8 +61,8 @@ static int asked_reserve(asked_list *l, int more)
     return 1;
 }
 
-/* The caller's filter with its accept answers remembered: an entry answered in an earlier round (or
- * in the first pass of a query that is run again for room) is not asked again. */
+/* The caller's filter with its accept answers remembered: an entry answered in an earlier round of
+ * the call (a push-out that carried the motion beyond the first scope) is not asked again. */
 typedef struct filter_memo {
     const c2d_world_filter *user;
     asked_list *memo;
@@ -91,7 +95,6 @@ static void memo_settle(filter_memo *m)
 }
 
 typedef struct scope {
-    c2d_world_hit stack[STACK_HITS];
     c2d_world_hit *hits;      /* the entries considered, in the world's order */
     const c2d_shape **shapes; /* their shapes: index i of the set is hits[i] */
     c2d_response *responses;  /* per entry, or NULL when no respond callback was given */
@@ -102,8 +105,7 @@ typedef struct scope {
 static void scope_free(scope *s)
 {
     c2d_static_set_destroy(s->set);
-    if (s->hits != s->stack)
-        free(s->hits);
+    free(s->hits);
     free(s->shapes);
     free(s->responses);
 }
@@ -115,14 +117,45 @@ static c2d_status check_move_options(const c2d_move_options *o)
     return C2D_OK;
 }
 
+/* The world's order: user value, then id. */
+static int before(const c2d_world_hit *a, const c2d_world_hit *b)
+{
+    if (a->user != b->user)
+        return a->user < b->user;
+    return a->id < b->id;
+}
+
+/* Puts the scope's first n entries (with their shapes and responses) back in the world's order after
+ * callbacks re-valued some of them. Insertion sort: they are in order but for the re-valued ones. */
+static void scope_sort(scope *s, int n)
+{
+    for (int i = 1; i < n; i++) {
+        c2d_world_hit h = s->hits[i];
+        const c2d_shape *shape = s->shapes[i];
+        c2d_response r = s->responses ? s->responses[i] : C2D_RESPONSE_NONE;
+        int j = i;
+        for (; j > 0 && before(&h, &s->hits[j - 1]); j--) {
+            s->hits[j] = s->hits[j - 1];
+            s->shapes[j] = s->shapes[j - 1];
+            if (s->responses)
+                s->responses[j] = s->responses[j - 1];
+        }
+        s->hits[j] = h;
+        s->shapes[j] = shape;
+        if (s->responses)
+            s->responses[j] = r;
+    }
+}
+
 /* Finds the entries the motion can reach (box `reach`), asks respond about each one not in *done
- * (and adds it there), and builds the set. The filter's accept answers are kept in *accepted. */
+ * (and adds it there), and builds the set. The filter's accept answers are kept in *accepted. Every
+ * entry is found in one query, however many there are, so no callback is asked twice; entries that
+ * callbacks remove are left out, and those they re-value keep their new value and place. */
 static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mover, c2d_aabb reach,
                               const c2d_world_filter *filter, c2d_world_response_fn respond, void *ctx,
                               asked_list *done, asked_list *accepted)
 {
     memset(s, 0, sizeof *s);
-    s->hits = s->stack;
     int count = 0;
     c2d_world_filter wrapped;
     filter_memo fm;
@@ -136,20 +169,9 @@ static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mov
         fm.no_memory = 0;
         filter = &wrapped;
     }
-    c2d_status st = c2d_world_query_aabb(w, reach, filter, s->hits, STACK_HITS, &count);
+    c2d_status st = c2d_world_query_aabb_all(w, reach, filter, &s->hits, &count);
     if (filter == &wrapped)
         memo_settle(&fm);
-    if (st == C2D_ERR_CAPACITY) {
-        /* Run again with room: the filter's answers are remembered, so it is not asked again. */
-        s->hits = (c2d_world_hit *)malloc((size_t)count * sizeof *s->hits);
-        if (!s->hits) {
-            s->hits = s->stack;
-            return C2D_ERR_NO_MEMORY;
-        }
-        st = c2d_world_query_aabb(w, reach, filter, s->hits, count, &count);
-        if (filter == &wrapped)
-            memo_settle(&fm);
-    }
     if (st == C2D_OK && filter == &wrapped && fm.no_memory)
         st = C2D_ERR_NO_MEMORY;
     if (st != C2D_OK)
@@ -172,9 +194,9 @@ static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mov
             continue;
         }
         /* Asked in an earlier round of this call: the same answer, without asking again. */
-        const asked *before = asked_find(done->items, known, s->hits[k].id);
-        if (before) {
-            s->responses[k] = (c2d_response)before->answer;
+        const asked *earlier = asked_find(done->items, known, s->hits[k].id);
+        if (earlier) {
+            s->responses[k] = (c2d_response)earlier->answer;
             continue;
         }
         c2d_response r = respond(ctx, s->hits[k].id, s->hits[k].user);
@@ -186,19 +208,25 @@ static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mov
     }
     if (done->n > known)
         qsort(done->items, (size_t)done->n, sizeof *done->items, compare_asked);
-    int n = 0;
+    /* The entries still there, with their values as the callbacks left them. */
+    int n = 0, revalued = 0;
     for (int k = 0; k < count; k++) {
         c2d_shape *shape = NULL;
+        uintptr_t user = 0;
         if (respond && s->responses[k] == C2D_RESPONSE_NONE)
             continue;
-        if (c2d_world_get(w, s->hits[k].id, &shape, NULL) != C2D_OK || shape == mover)
+        if (c2d_world_get(w, s->hits[k].id, &shape, &user) != C2D_OK || shape == mover)
             continue;
+        revalued |= user != s->hits[k].user;
         s->hits[n] = s->hits[k];
+        s->hits[n].user = user;
         if (respond)
             s->responses[n] = s->responses[k];
         s->shapes[n++] = shape;
     }
     s->n = n;
+    if (revalued)
+        scope_sort(s, n);
     st = c2d_static_set_new(s->shapes, n, NULL, &s->set);
     /* One-way entries block only from their side, in the set as in the world. */
     for (int k = 0; k < n && st == C2D_OK; k++) {
@@ -227,9 +255,10 @@ static c2d_aabb grow(c2d_aabb box, double by)
     return box;
 }
 
-/* Runs the static-set records back to entries: tmp[i].contact.index names scope entry index. Into
- * plain world contacts or into full records, whichever the caller gave. */
-static void map_contacts(const scope *s, const c2d_contact_record *tmp, int written, c2d_world_contact *out,
+/* Runs the static-set records back to entries: records[i].contact.index names a scope entry. Into
+ * plain world contacts or into full records, whichever the caller gave; or, for the _report calls,
+ * in place (out and full both NULL). */
+static void map_contacts(const scope *s, c2d_contact_record *tmp, int written, c2d_world_contact *out,
                          c2d_contact_record *records)
 {
     for (int i = 0; i < written; i++) {
@@ -239,10 +268,13 @@ static void map_contacts(const scope *s, const c2d_contact_record *tmp, int writ
             out[i].id = id;
             out[i].user = user;
             out[i].contact = tmp[i].contact;
-        } else {
+        } else if (records) {
             records[i] = tmp[i];
             records[i].id = id;
             records[i].user = user;
+        } else {
+            tmp[i].id = id;
+            tmp[i].user = user;
         }
     }
 }
@@ -265,23 +297,28 @@ static double motion_extent(c2d_vec2 end, double travelled)
     return v2_len(end) + 2 * travelled;
 }
 
+/* Where a world motion's contacts go: the caller's plain contacts or full records (up to capacity),
+ * or all of them to report. */
+typedef struct motion_out {
+    c2d_world_contact *contacts;
+    c2d_contact_record *records;
+    int capacity;
+    c2d_records_fn report;
+    void *report_ctx;
+} motion_out;
+
 /* A move of mover by displacement (ball NULL), or a step of the ball for dt, through the entries
  * within `reach` of `box`: the set's call on the scope, run again on a larger scope while a push-out
  * may have carried the motion out of it (see the file comment). */
 static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement, c2d_ball *ball,
                              double dt, c2d_aabb box, double reach, const c2d_world_filter *filter,
                              c2d_world_response_fn respond, void *respond_ctx, const c2d_move_options *options,
-                             c2d_move_result *result, c2d_world_contact *contacts, c2d_contact_record *records,
-                             int capacity)
+                             c2d_move_result *result, const motion_out *out)
 {
-    /* At least one contact is kept, so that a push-out (always the first contact) is seen. */
-    c2d_contact_record stack[STACK_HITS], *tmp = stack;
-    int tcap = capacity > STACK_HITS ? capacity : STACK_HITS;
-    if (tcap > STACK_HITS) {
-        tmp = (c2d_contact_record *)malloc((size_t)tcap * sizeof *tmp);
-        if (!tmp)
-            return C2D_ERR_NO_MEMORY;
-    }
+    /* Every contact of the last round is kept (the first says whether the mover was pushed out). */
+    c2d_contact_record stack[STACK_RECORDS];
+    c2d_record_list tmp;
+    c2d_record_list_init(&tmp, stack, STACK_RECORDS);
     asked_list done = {NULL, 0, 0}, accepted = {NULL, 0, 0};
     scope s;
     c2d_move_result res;
@@ -294,15 +331,16 @@ static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d
             break;
         c2d_move_options o = scope_options(&s, options);
         c2d_vec2 end;
+        c2d_record_list_clear(&tmp);
         if (ball) {
             b = *ball;
-            st = c2d_static_set_step_ball_records(s.set, &b, dt, &o, &res, tmp, tcap);
+            st = c2d_static_set_step_ball_list(s.set, &b, dt, &o, &res, &tmp);
             end = v2_sub(b.position, ball->position);
         } else {
-            st = c2d_static_set_move_records(s.set, mover, displacement, &o, &res, tmp, tcap);
+            st = c2d_static_set_move_list(s.set, mover, displacement, &o, &res, &tmp);
             end = res.displacement;
         }
-        if (st != C2D_OK || res.count == 0 || !tmp[0].contact.pushed_out)
+        if (st != C2D_OK || res.count == 0 || !tmp.items[0].contact.pushed_out)
             break;
         /* Pushed out first: grow the scope (at least doubling, so the rounds are few) unless it covers
          * the motion already, or the whole coordinate range. */
@@ -313,39 +351,57 @@ static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d
         scope_free(&s);
     }
     if (st == C2D_OK) {
-        map_contacts(&s, tmp, res.count < capacity ? res.count : capacity, contacts, records);
+        if (out->report) {
+            map_contacts(&s, tmp.items, tmp.count, NULL, NULL);
+            st = out->report(out->report_ctx, tmp.items, tmp.count);
+        } else {
+            map_contacts(&s, tmp.items, res.count < out->capacity ? res.count : out->capacity, out->contacts,
+                         out->records);
+        }
+    }
+    if (st == C2D_OK) {
         if (ball)
             *ball = b;
         if (result)
             *result = res;
     }
-    if (tmp != stack)
-        free(tmp);
+    c2d_record_list_free(&tmp);
     free(done.items);
     free(accepted.items);
     scope_free(&s);
     return st;
 }
 
+/* The caller's array of capacity contacts or records, when it is usable: C2D_OK, or the error. */
+static c2d_status check_out(const motion_out *out)
+{
+    if (out->report)
+        return C2D_OK;
+    if (out->capacity > 0 && !out->contacts && !out->records)
+        return C2D_ERR_NULL;
+    return out->capacity < 0 ? C2D_ERR_RANGE : C2D_OK;
+}
+
 static c2d_status world_move(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
                              const c2d_world_filter *filter, c2d_world_response_fn respond, void *respond_ctx,
-                             const c2d_move_options *options, c2d_move_result *result, c2d_world_contact *contacts,
-                             c2d_contact_record *records, int capacity)
+                             const c2d_move_options *options, c2d_move_result *result, const motion_out *out)
 {
-    if (!world || !mover || !result || (capacity > 0 && !contacts && !records))
+    if (!world || !mover || !result)
         return C2D_ERR_NULL;
-    if (capacity < 0)
-        return C2D_ERR_RANGE;
+    c2d_status st = check_out(out);
+    if (st != C2D_OK)
+        return st;
     /* Refused before any callback runs: a rejected call changes nothing, not even through them. */
     if (c2d_is_compound(mover))
         return C2D_ERR_NOT_CONVEX;
-    c2d_status st = c2d_check_vec(displacement);
+    st = c2d_check_vec(displacement);
     if (st == C2D_OK)
         st = check_move_options(options);
     if (st != C2D_OK)
         return st;
-    return run_motion(world, mover, displacement, NULL, 0, c2d_shape_aabb(mover), fabs(displacement.x) + fabs(displacement.y),
-                      filter, respond, respond_ctx, options, result, contacts, records, capacity);
+    return run_motion(world, mover, displacement, NULL, 0, c2d_shape_aabb(mover),
+                      fabs(displacement.x) + fabs(displacement.y), filter, respond, respond_ctx, options, result,
+                      out);
 }
 
 c2d_status c2d_world_move(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
@@ -353,8 +409,8 @@ c2d_status c2d_world_move(const c2d_world *world, const c2d_shape *mover, c2d_ve
                           const c2d_move_options *options, c2d_move_result *result, c2d_world_contact *contacts,
                           int capacity)
 {
-    return world_move(world, mover, displacement, filter, respond, respond_ctx, options, result, contacts, NULL,
-                      capacity);
+    motion_out out = {contacts, NULL, capacity, NULL, NULL};
+    return world_move(world, mover, displacement, filter, respond, respond_ctx, options, result, &out);
 }
 
 c2d_status c2d_world_move_records(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
@@ -362,20 +418,30 @@ c2d_status c2d_world_move_records(const c2d_world *world, const c2d_shape *mover
                                   const c2d_move_options *options, c2d_move_result *result,
                                   c2d_contact_record *records, int capacity)
 {
-    return world_move(world, mover, displacement, filter, respond, respond_ctx, options, result, NULL, records,
-                      capacity);
+    motion_out out = {NULL, records, capacity, NULL, NULL};
+    return world_move(world, mover, displacement, filter, respond, respond_ctx, options, result, &out);
+}
+
+c2d_status c2d_world_move_report(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
+                                 const c2d_world_filter *filter, c2d_world_response_fn respond, void *respond_ctx,
+                                 const c2d_move_options *options, c2d_move_result *result, c2d_records_fn report,
+                                 void *report_ctx)
+{
+    if (!report)
+        return C2D_ERR_NULL;
+    motion_out out = {NULL, NULL, 0, report, report_ctx};
+    return world_move(world, mover, displacement, filter, respond, respond_ctx, options, result, &out);
 }
 
 static c2d_status world_step_ball(const c2d_world *world, c2d_ball *ball, double dt, const c2d_world_filter *filter,
                                   c2d_world_response_fn respond, void *respond_ctx, const c2d_move_options *options,
-                                  c2d_move_result *result, c2d_world_contact *contacts, c2d_contact_record *records,
-                                  int capacity)
+                                  c2d_move_result *result, const motion_out *out)
 {
-    if (!world || !ball || (capacity > 0 && !contacts && !records))
+    if (!world || !ball)
         return C2D_ERR_NULL;
-    if (capacity < 0)
-        return C2D_ERR_RANGE;
-    c2d_status st = c2d_check_vec(ball->position);
+    c2d_status st = check_out(out);
+    if (st == C2D_OK)
+        st = c2d_check_vec(ball->position);
     if (st == C2D_OK)
         st = c2d_check_vec(ball->velocity);
     if (st == C2D_OK)
@@ -397,15 +463,15 @@ static c2d_status world_step_ball(const c2d_world *world, c2d_ball *ball, double
     box.min = v2(ball->position.x - ball->radius, ball->position.y - ball->radius);
     box.max = v2(ball->position.x + ball->radius, ball->position.y + ball->radius);
     return run_motion(world, NULL, v2(0, 0), ball, dt, box, path, filter, respond, respond_ctx, options, result,
-                      contacts, records, capacity);
+                      out);
 }
 
 c2d_status c2d_world_step_ball(const c2d_world *world, c2d_ball *ball, double dt, const c2d_world_filter *filter,
                                c2d_world_response_fn respond, void *respond_ctx, const c2d_move_options *options,
                                c2d_move_result *result, c2d_world_contact *contacts, int capacity)
 {
-    return world_step_ball(world, ball, dt, filter, respond, respond_ctx, options, result, contacts, NULL,
-                           capacity);
+    motion_out out = {contacts, NULL, capacity, NULL, NULL};
+    return world_step_ball(world, ball, dt, filter, respond, respond_ctx, options, result, &out);
 }
 
 c2d_status c2d_world_step_ball_records(const c2d_world *world, c2d_ball *ball, double dt,
@@ -413,6 +479,17 @@ c2d_status c2d_world_step_ball_records(const c2d_world *world, c2d_ball *ball, d
                                        void *respond_ctx, const c2d_move_options *options, c2d_move_result *result,
                                        c2d_contact_record *records, int capacity)
 {
-    return world_step_ball(world, ball, dt, filter, respond, respond_ctx, options, result, NULL, records,
-                           capacity);
+    motion_out out = {NULL, records, capacity, NULL, NULL};
+    return world_step_ball(world, ball, dt, filter, respond, respond_ctx, options, result, &out);
+}
+
+c2d_status c2d_world_step_ball_report(const c2d_world *world, c2d_ball *ball, double dt,
+                                      const c2d_world_filter *filter, c2d_world_response_fn respond,
+                                      void *respond_ctx, const c2d_move_options *options, c2d_move_result *result,
+                                      c2d_records_fn report, void *report_ctx)
+{
+    if (!report)
+        return C2D_ERR_NULL;
+    motion_out out = {NULL, NULL, 0, report, report_ctx};
+    return world_step_ball(world, ball, dt, filter, respond, respond_ctx, options, result, &out);
 }

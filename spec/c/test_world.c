@@ -699,7 +699,7 @@ TEST(world_reports_the_needed_count_and_writes_nothing_when_the_array_is_too_sma
     ENSURE(c2d_world_pairs(w, p, NULL, 2, &n) == C2D_ERR_CAPACITY);
     ENSURE(n == 3 && memcmp(p, before, sizeof p) == 0);
     n = -1;
-    ENSURE(c2d_world_pairs(w, NULL, NULL, 0, &n) == C2D_ERR_CAPACITY && n == 3); /* asking for the count */
+    ENSURE(c2d_world_pairs(w, NULL, NULL, 0, &n) == C2D_OK && n == 3); /* asking for the count */
     ENSURE(c2d_world_raycast_all(w, tu_v(-3, 0), tu_v(1, 0), INFINITY, NULL, rays_w, 3, &n) == C2D_ERR_CAPACITY);
     ENSURE(n == 4);
     c2d_world_destroy(w);
