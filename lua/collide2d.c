@@ -979,16 +979,63 @@ static void checkmoveopts(lua_State *L, int arg, c2d_move_options *o, c2d_respon
     lua_pop(L, 1);
 }
 
-/* Room for the contacts of one move on the C stack. A move that meets more runs again with room for
- * all of them in a buffer the collector frees (garbage only for such rare moves); every contact is
- * reported. */
+/* Room for the contacts of one move on the C stack. A move that meets more hands them to a buffer the
+ * collector frees (garbage only for such rare moves); every contact is reported, from one run of the
+ * move, so no callback is ever asked twice. */
 #define CONTACTS 64
 
-/* A buffer for n contact records, left on the Lua stack (which keeps it alive until the call ends). */
-static c2d_contact_record *more_records(lua_State *L, int n)
+/* Where the core's _report calls put the records of one move or ball step (see keep_records). */
+typedef struct record_sink {
+    lua_State *L;
+    int slot; /* stack slot for the buffer (the allocator function until then) */
+    int n;
+    c2d_contact_record *items; /* stack, or a userdata in slot */
+    c2d_contact_record stack[CONTACTS];
+} record_sink;
+
+/* A userdata of lua_tointeger(L, 1) bytes: run under lua_pcall by keep_records. */
+static int new_buffer(lua_State *L)
 {
-    luaL_checkstack(L, 1, "too many nested calls");
-    return (c2d_contact_record *)lua_newuserdata(L, (size_t)n * sizeof(c2d_contact_record));
+    lua_newuserdata(L, (size_t)lua_tointeger(L, 1));
+    return 1;
+}
+
+/* The registry key of new_buffer, stored there once by luaopen_collide2d: fetching it allocates
+ * nothing (pushing a C function would make a closure, garbage, under Lua 5.1). */
+static const char new_buffer_key = 0;
+
+/* Reserves the sink's stack slot (before the core call: this may raise, the core must not see it). */
+static void begin_records(lua_State *L, record_sink *k)
+{
+    luaL_checkstack(L, 4, "too many nested calls");
+    k->L = L;
+    k->n = 0;
+    k->items = k->stack;
+    lua_pushlightuserdata(L, (void *)&new_buffer_key);
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    k->slot = lua_gettop(L);
+}
+
+/* The core's c2d_records_fn: copies every record. Called from inside the core, so nothing here may
+ * raise a Lua error: a buffer beyond the stack's is made under lua_pcall. */
+static c2d_status keep_records(void *ctx, const c2d_contact_record *records, int count)
+{
+    record_sink *k = (record_sink *)ctx;
+    lua_State *L = k->L;
+    if (count > CONTACTS) {
+        lua_pushvalue(L, k->slot);
+        lua_pushinteger(L, (lua_Integer)count * (lua_Integer)sizeof *records);
+        if (lua_pcall(L, 1, 1, 0) != 0) {
+            lua_pop(L, 1);
+            return C2D_ERR_NO_MEMORY;
+        }
+        k->items = (c2d_contact_record *)lua_touserdata(L, -1);
+        lua_replace(L, k->slot);
+    }
+    if (count > 0)
+        memcpy(k->items, records, (size_t)count * sizeof *records);
+    k->n = count;
+    return C2D_OK;
 }
 
 /* Pushes out[k] when it is a table, else a new table with room for nrec fields, stored as out[k]:
@@ -1385,29 +1432,24 @@ static int s_move(lua_State *L)
     set_box *b = checkset(L, 1);
     c2d_shape *s = checkshape(L, 2);
     double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
-    int contacts = opt_table(L, 6), n, cap = 0;
+    int contacts = opt_table(L, 6), n;
     c2d_move_options o;
     c2d_move_result res;
-    c2d_contact_record stack[CONTACTS], *buf = stack;
+    record_sink sink;
     c2d_vec2 p;
+    lua_settop(L, 6);
     checkmoveopts(L, 5, &o, b->responses, b->n, C2D_RESPONSE_SLIDE, 0, NULL);
-    if (contacts)
-        cap = CONTACTS;
+    begin_records(L, &sink);
     /* Reading opts may have run metamethods: check the set and the shape again. */
     b = checkset(L, 1);
     s = checkshape(L, 2);
-    CHECK(L, c2d_static_set_move_records(b->set, s, vec(dx, dy), &o, &res, buf, cap), 3, "cc");
-    if (contacts && res.count > cap) {
-        /* More contacts than room: the same move again, with room for all (it changes nothing). */
-        cap = res.count;
-        buf = more_records(L, cap);
-        b = checkset(L, 1); /* the allocation may have run a finalizer */
-        s = checkshape(L, 2);
-        CHECK(L, c2d_static_set_move_records(b->set, s, vec(dx, dy), &o, &res, buf, cap), 3, "cc");
-    }
+    if (contacts)
+        CHECK(L, c2d_static_set_move_report(b->set, s, vec(dx, dy), &o, &res, keep_records, &sink), 3, "cc");
+    else
+        CHECK(L, c2d_static_set_move(b->set, s, vec(dx, dy), &o, &res, NULL, 0), 3, "cc");
     CHECK(L, c2d_shape_get_position(s, &p), 2, "");
     n = res.count;
-    fill_set_contacts(L, contacts, buf, n);
+    fill_set_contacts(L, contacts, sink.items, sink.n);
     lua_pushnumber(L, p.x + res.displacement.x);
     lua_pushnumber(L, p.y + res.displacement.y);
     lua_pushinteger(L, n);
@@ -1421,31 +1463,24 @@ static int s_stepball(lua_State *L)
     set_box *b = checkset(L, 1);
     c2d_ball ball;
     double dt;
-    int contacts = opt_table(L, 9), n, cap = 0;
+    int contacts = opt_table(L, 9), n;
     c2d_move_options o;
     c2d_move_result res;
-    c2d_contact_record stack[CONTACTS], *buf = stack;
-    c2d_ball start;
+    record_sink sink;
     ball.position = vec(luaL_checknumber(L, 2), luaL_checknumber(L, 3));
     ball.velocity = vec(luaL_checknumber(L, 4), luaL_checknumber(L, 5));
     ball.radius = luaL_checknumber(L, 6);
     dt = luaL_checknumber(L, 7);
+    lua_settop(L, 9);
     checkmoveopts(L, 8, &o, b->responses, b->n, C2D_RESPONSE_BOUNCE, 0, NULL);
-    if (contacts)
-        cap = CONTACTS;
+    begin_records(L, &sink);
     b = checkset(L, 1); /* reading opts may have run metamethods */
-    start = ball;
-    CHECK(L, c2d_static_set_step_ball_records(b->set, &ball, dt, &o, &res, buf, cap), 2, "ccccsn");
-    if (contacts && res.count > cap) {
-        /* More contacts than room: the same step again from the same start, with room for all. */
-        cap = res.count;
-        buf = more_records(L, cap);
-        b = checkset(L, 1); /* the allocation may have run a finalizer */
-        ball = start;
-        CHECK(L, c2d_static_set_step_ball_records(b->set, &ball, dt, &o, &res, buf, cap), 2, "ccccsn");
-    }
+    if (contacts)
+        CHECK(L, c2d_static_set_step_ball_report(b->set, &ball, dt, &o, &res, keep_records, &sink), 2, "ccccsn");
+    else
+        CHECK(L, c2d_static_set_step_ball(b->set, &ball, dt, &o, &res, NULL, 0), 2, "ccccsn");
     n = res.count;
-    fill_set_contacts(L, contacts, buf, n);
+    fill_set_contacts(L, contacts, sink.items, sink.n);
     lua_pushnumber(L, ball.position.x);
     lua_pushnumber(L, ball.position.y);
     lua_pushnumber(L, ball.velocity.x);
@@ -2331,13 +2366,13 @@ static int w_move(lua_State *L)
     world_box *wb = checkworld(L, 1);
     shape_box *mover = checkshapebox(L, 2);
     double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
-    int contacts = opt_table(L, 7), n, cap = 0;
+    int contacts = opt_table(L, 7), n;
     callback_ctx cc;
     c2d_world_filter filter;
     const c2d_world_filter *f;
     c2d_move_options o;
     c2d_move_result res;
-    c2d_contact_record stack[CONTACTS], *buf = stack;
+    record_sink sink;
     c2d_vec2 p;
     c2d_status st;
     if (mover->shape == NULL)
@@ -2346,31 +2381,22 @@ static int w_move(lua_State *L)
     begin_call(L, 1, &cc);
     checkmoveopts(L, 5, &o, NULL, 0, C2D_RESPONSE_SLIDE, cc.respond, &cc.has_respond);
     f = checkfilter(L, 6, &cc, &filter);
-    if (contacts)
-        cap = CONTACTS;
+    begin_records(L, &sink);
     check_live(L, wb, mover);
     enter(wb, mover, &cc);
-    st = c2d_world_move_records(wb->world, mover->shape, vec(dx, dy), f, cc.has_respond ? respond_cb : NULL, &cc,
-                                &o, &res, buf, cap);
+    if (contacts)
+        st = c2d_world_move_report(wb->world, mover->shape, vec(dx, dy), f, cc.has_respond ? respond_cb : NULL, &cc,
+                                   &o, &res, keep_records, &sink);
+    else
+        st = c2d_world_move(wb->world, mover->shape, vec(dx, dy), f, cc.has_respond ? respond_cb : NULL, &cc, &o,
+                            &res, NULL, 0);
     leave(wb, mover, &cc);
     raise_callback_error(L, &cc);
-    if (st == C2D_OK && contacts && res.count > cap) {
-        /* More contacts than room: the same move again with room for all (its callbacks are asked
-         * again). */
-        cap = res.count;
-        buf = more_records(L, cap);
-        check_live(L, wb, mover);
-        enter(wb, mover, &cc);
-        st = c2d_world_move_records(wb->world, mover->shape, vec(dx, dy), f, cc.has_respond ? respond_cb : NULL,
-                                    &cc, &o, &res, buf, cap);
-        leave(wb, mover, &cc);
-        raise_callback_error(L, &cc);
-    }
     if (st != C2D_OK)
         return status_error(L, st, 3, "cc");
     CHECK(L, c2d_shape_get_position(mover->shape, &p), 2, "");
     n = res.count;
-    fill_world_contacts(L, &cc, contacts, buf, n);
+    fill_world_contacts(L, &cc, contacts, sink.items, sink.n);
     lua_pushnumber(L, p.x + res.displacement.x);
     lua_pushnumber(L, p.y + res.displacement.y);
     lua_pushinteger(L, n);
@@ -2384,14 +2410,13 @@ static int w_stepball(lua_State *L)
     world_box *wb = checkworld(L, 1);
     c2d_ball ball;
     double dt;
-    int contacts = opt_table(L, 10), n, cap = 0;
+    int contacts = opt_table(L, 10), n;
     callback_ctx cc;
     c2d_world_filter filter;
     const c2d_world_filter *f;
     c2d_move_options o;
     c2d_move_result res;
-    c2d_contact_record stack[CONTACTS], *buf = stack;
-    c2d_ball start;
+    record_sink sink;
     c2d_status st;
     ball.position = vec(luaL_checknumber(L, 2), luaL_checknumber(L, 3));
     ball.velocity = vec(luaL_checknumber(L, 4), luaL_checknumber(L, 5));
@@ -2401,31 +2426,21 @@ static int w_stepball(lua_State *L)
     begin_call(L, 1, &cc);
     checkmoveopts(L, 8, &o, NULL, 0, C2D_RESPONSE_BOUNCE, cc.respond, &cc.has_respond);
     f = checkfilter(L, 9, &cc, &filter);
-    if (contacts)
-        cap = CONTACTS;
+    begin_records(L, &sink);
     check_live(L, wb, NULL);
     enter(wb, NULL, &cc);
-    start = ball;
-    st = c2d_world_step_ball_records(wb->world, &ball, dt, f, cc.has_respond ? respond_cb : NULL, &cc, &o, &res,
-                                     buf, cap);
+    if (contacts)
+        st = c2d_world_step_ball_report(wb->world, &ball, dt, f, cc.has_respond ? respond_cb : NULL, &cc, &o, &res,
+                                        keep_records, &sink);
+    else
+        st = c2d_world_step_ball(wb->world, &ball, dt, f, cc.has_respond ? respond_cb : NULL, &cc, &o, &res, NULL,
+                                 0);
     leave(wb, NULL, &cc);
     raise_callback_error(L, &cc);
-    if (st == C2D_OK && contacts && res.count > cap) {
-        /* As in world:move: again from the same start, with room for all. */
-        cap = res.count;
-        buf = more_records(L, cap);
-        ball = start;
-        check_live(L, wb, NULL);
-        enter(wb, NULL, &cc);
-        st = c2d_world_step_ball_records(wb->world, &ball, dt, f, cc.has_respond ? respond_cb : NULL, &cc, &o,
-                                         &res, buf, cap);
-        leave(wb, NULL, &cc);
-        raise_callback_error(L, &cc);
-    }
     if (st != C2D_OK)
         return status_error(L, st, 2, "ccccsn");
     n = res.count;
-    fill_world_contacts(L, &cc, contacts, buf, n);
+    fill_world_contacts(L, &cc, contacts, sink.items, sink.n);
     lua_pushnumber(L, ball.position.x);
     lua_pushnumber(L, ball.position.y);
     lua_pushnumber(L, ball.velocity.x);
@@ -2961,6 +2976,10 @@ int luaopen_collide2d(lua_State *L)
         lua_pushvalue(L, -1);
         lua_setfield(L, LUA_REGISTRYINDEX, WORLDS_NAME);
     } /* shape-mt set-mt world-mt worlds */
+
+    lua_pushlightuserdata(L, (void *)&new_buffer_key);
+    lua_pushcfunction(L, new_buffer);
+    lua_rawset(L, LUA_REGISTRYINDEX);
 
     lua_createtable(L, 0, (int)(sizeof module_funcs / sizeof module_funcs[0]) + 1); /* ... M */
     push_upvalues(L, mt);

@@ -922,6 +922,43 @@ describe('changing the world from inside a callback', function()
     assert.are.same({ list[1] }, items)
     assert.are.equal(1, w:count())
   end)
+
+  -- Issue 22, item 1: a move meeting more than 64 shapes ran again with room for the first count; the
+  -- response function, asked again, added shapes, and the records past the buffer were read from freed
+  -- memory (t = -0.0, x = nan, response = ignore; invalid reads under valgrind).
+  it('adding shapes during a move or ball step that meets more than 64: every record valid, each shape asked once', function()
+    local w = collide2d.world()
+    for i = 1, 70 do w:add(collide2d.rectangle(i * 2, -5, 0.5, 10), i) end
+    local added, asked = false, {}
+    local function respond(shape, value)
+      asked[value] = (asked[value] or 0) + 1
+      if not added then
+        added = true
+        for i = 1, 30 do w:add(collide2d.rectangle(i * 2 + 1, -5, 0.5, 10), 1000 + i) end
+      end
+      return 'cross'
+    end
+    local function check(contacts, n)
+      local last = 0
+      for k = 1, n do
+        local r = contacts[k]
+        assert.is_true(r.t >= last and r.t <= 1, 'record ' .. k .. ': t = ' .. tostring(r.t))
+        assert.is_true(r.x == r.x and r.y == r.y and r.moverX == r.moverX, 'record ' .. k .. ' has NaN')
+        assert.are.equal('cross', r.response)
+        assert.are.equal(r.value, w:value(r.shape))
+        last = r.t
+      end
+      for v, times in pairs(asked) do assert.are.equal(1, times, 'shape ' .. v .. ' asked again') end
+    end
+    local contacts = {}
+    local _, _, n = w:move(collide2d.rectangle(0, 0, 0.5, 0.5), 150, 0, { response = respond }, nil, contacts)
+    assert.are.equal(70, n) -- the shapes there were when the move began
+    check(contacts, n)
+    added, asked = false, {}
+    local _, _, _, _, bn = w:stepBall(0, 0, 300, 0, 0.2, 1, { response = respond }, nil, contacts)
+    assert.is_true(bn >= 100)
+    check(contacts, bn)
+  end)
 end)
 
 -- An object whose finalizer runs fn: a table in Lua 5.4, a newproxy userdata in 5.1 and LuaJIT.
