@@ -1000,21 +1000,25 @@ static c2d_status compound_convex_sweep(const c2d_shape *a, c2d_vec2 da, const c
     c2d_toi t;
     int index;
     c2d_status st;
-    if (fabs(rel.x) <= C2D_MAX_COORDINATE && fabs(rel.y) <= C2D_MAX_COORDINATE) {
+    double longest = fmax(fabs(rel.x), fabs(rel.y));
+    if (longest <= C2D_MAX_COORDINATE) {
         st = c2d_static_set_sweep(c->set, lb, rel, &t, &index);
     } else {
-        /* Each motion is within range, their difference may be twice that: the set's sweep takes it
-         * in two halves (the motion is straight, so the second half starts where the first ends). */
-        c2d_vec2 half = v2_scale(rel, 0.5);
-        st = c2d_static_set_sweep(c->set, lb, half, &t, &index);
-        if (st == C2D_OK && t.state == C2D_TOI_HIT) {
-            t.t *= 0.5;
-        } else if (st == C2D_OK && t.state == C2D_TOI_NONE) {
-            c2d_shape_place(lb, v2_add(lb->pos, half), lb->angle, lb->c, lb->s);
-            st = c2d_static_set_sweep(c->set, lb, half, &t, &index);
+        /* Each motion is within range, their difference may be twice that, and a pair's contact sweeps
+         * parts back from farther still (clear_along, for shapes that reach the coordinate limit): the
+         * set's sweep takes it in n equal pieces within range (the motion is straight, so each piece
+         * starts where the one before ends). Two halves when the motion is at most twice the range. */
+        int n = longest <= 2 * C2D_MAX_COORDINATE ? 2 : (int)ceil(longest / C2D_MAX_COORDINATE);
+        c2d_vec2 piece = v2_scale(rel, 1.0 / n);
+        st = c2d_static_set_sweep(c->set, lb, piece, &t, &index);
+        if (st == C2D_OK && t.state == C2D_TOI_HIT)
+            t.t /= n;
+        for (int k = 1; k < n && st == C2D_OK && t.state == C2D_TOI_NONE; k++) {
+            c2d_shape_place(lb, v2_add(lb->pos, piece), lb->angle, lb->c, lb->s);
+            st = c2d_static_set_sweep(c->set, lb, piece, &t, &index);
             if (st == C2D_OK && t.state != C2D_TOI_NONE) {
-                t.state = C2D_TOI_HIT; /* an overlap at the half way point is met there */
-                t.t = 0.5 + 0.5 * t.t;
+                t.state = C2D_TOI_HIT; /* an overlap where a piece begins is met there */
+                t.t = (k + t.t) / n;
                 t.depth = 0;
             }
         }

@@ -884,3 +884,43 @@ TEST(fuzz_concave_joints_stay_seams_beside_a_segment_a_billion_long)
     ENSURE_MSG(edges > 30 && seams > 10 && differ == 0, "%d edges, %d seams alone, %d differ beside the segment",
                edges, seams, differ);
 }
+
+TEST(fuzz_concave_pair_near_the_coordinate_limit_gets_its_contact)
+{
+    /* A concave 13-gon whose points reach 9e14, near C2D_MAX_COORDINATE, against itself (and a copy
+     * moved a little). The pair's contact finds how far one shape must move along a direction to clear
+     * the other by placing its parts beyond the other's reach and sweeping them back: at this size that
+     * sweep is longer than twice the coordinate limit, and c2d_collide and c2d_distance returned
+     * C2D_ERR_RANGE for valid shapes. The sweep now goes in as many pieces as the range needs. */
+    static const c2d_vec2 ring[13] = {
+        {749633074696201.88, 400687226302101.06},  {729864072697935.88, 683592302022874.38},
+        {175000000000100.12, 303108891324556.62},  {-88215426296504.281, 895666254004980.38},
+        {-530330085889810.5, 530330085889913.81},  {-646870072336827.75, 63711141214217.68},
+        {-837825201130837.12, -447826899984694.62}, {-783844636914286.5, -565709601003781.25},
+        {-729864072697735.75, -683592302022867.88}, {-124999999999900.02, -216506350946106.44},
+        {100.046875, -249999999999996.88},          {275000000000100.19, -476313972081438.25},
+        {476313972081541.25, -274999999999997.12}};
+    c2d_shape *a, *b;
+    ENSURE_OK(c2d_concave_new(ring, 13, NULL, NULL, 0, &a));
+    ENSURE_OK(c2d_shape_clone(a, &b));
+    for (int k = 0; k < 2; k++) {
+        c2d_contact c;
+        c2d_distance_result d;
+        c2d_status sc = c2d_collide(a, b, &c), sd = c2d_distance(a, b, &d);
+        ENSURE_MSG(sc == C2D_OK && sd == C2D_OK, "statuses %d and %d (move %d)", (int)sc, (int)sd, k);
+        ENSURE(c.count > 0 && c.depth > 0 && d.distance < 0);
+        ENSURE_NEAR(-d.distance, c.depth, 1e-9 * c.depth);
+        /* The push separates them to touching, to the rounding of coordinates of 1e15 (where it keeps
+         * the shape within the coordinate range: the push of a shape from itself may not). */
+        if (c2d_shape_move(b, tu_v(c.normal.x * c.depth, c.normal.y * c.depth)) == C2D_OK) {
+            ENSURE_OK(c2d_distance(a, b, &d));
+            ENSURE_MSG(fabs(d.distance) <= 1e-9 * c.depth, "left %g apart after the push of %g", d.distance,
+                       c.depth);
+        }
+        c2d_shape_destroy(b);
+        ENSURE_OK(c2d_shape_clone(a, &b));
+        ENSURE_OK(c2d_shape_move(b, tu_v(3e13, -2e13)));
+    }
+    c2d_shape_destroy(a);
+    c2d_shape_destroy(b);
+}
