@@ -463,7 +463,9 @@ static int surface_point(const c2d_rhull *h, const c2d_seam_info *seams, int fea
         cone = c2d_cone_intersect(cone, seams->vcone[h->bvert ? h->bvert[k] : k]);
     if (cone.kind == C2D_CONE_EMPTY)
         return 0;
-    c2d_vec2 mid = cone.kind == C2D_CONE_FULL ? v2(0, 1) : v2_normalize_or(v2_add(cone.lo, cone.hi), cone.lo);
+    c2d_vec2 mid = cone.kind == C2D_CONE_FULL   ? v2(0, 1)
+                   : cone.kind == C2D_CONE_RAYS ? cone.lo
+                                                : v2_normalize_or(v2_add(cone.lo, cone.hi), cone.lo);
     *nq = v2_normalize_or(v2_sub(o, h->v[k]), mid);
     if (!c2d_cone_contains(&cone, *nq))
         *nq = v2_dot(*nq, cone.lo) >= v2_dot(*nq, cone.hi) ? cone.lo : cone.hi;

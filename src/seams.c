@@ -132,6 +132,12 @@ static int neighbour_cones(const c2d_core *o, c2d_vec2 p, double tol, c2d_cone *
     return found;
 }
 
+/* Whether a cone is one direction (up to the cone tolerance). */
+static int single_direction(const c2d_cone *c)
+{
+    return c->kind == C2D_CONE_ARC && fabs(v2_cross(c->lo, c->hi)) <= C2D_CONE_EPS && v2_dot(c->lo, c->hi) > 0;
+}
+
 void c2d_seams_compute(const c2d_core *s, const c2d_seam_neighbour *nb, int nn, unsigned char *ghost_edge,
                        c2d_cone *vcone)
 {
@@ -157,11 +163,20 @@ void c2d_seams_compute(const c2d_core *s, const c2d_seam_neighbour *nb, int nn, 
             if (buried) {
                 vcone[i].kind = C2D_CONE_EMPTY;
             } else if (m > 0) {
-                /* The union of the intersections with each cone; at most one is not empty for a
-                 * corner lying on a segment, so keep the first that is not. */
+                /* The union of the intersections with each cone. For a corner lying on a segment
+                 * (two cones, one per side) at most one is not empty, unless the corner's own
+                 * surface goes on along the segment on both sides (a chain's joint covered by a
+                 * segment lying along it): then each side keeps its own normal. */
                 c2d_cone r = c2d_cone_intersect(vcone[i], cones[0]);
-                if (r.kind == C2D_CONE_EMPTY && m == 2)
-                    r = c2d_cone_intersect(vcone[i], cones[1]);
+                if (m == 2) {
+                    c2d_cone r1 = c2d_cone_intersect(vcone[i], cones[1]);
+                    if (r.kind == C2D_CONE_EMPTY)
+                        r = r1;
+                    else if (single_direction(&r) && single_direction(&r1) && v2_dot(r.lo, r1.lo) < 0) {
+                        r.kind = C2D_CONE_RAYS;
+                        r.hi = r1.lo;
+                    }
+                }
                 vcone[i] = r;
             }
         }

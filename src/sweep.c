@@ -15,6 +15,9 @@ int c2d_cone_contains(const c2d_cone *c, c2d_vec2 n)
         return 1;
     if (c->kind == C2D_CONE_EMPTY)
         return 0;
+    if (c->kind == C2D_CONE_RAYS)
+        return (fabs(v2_cross(c->lo, n)) <= C2D_CONE_EPS && v2_dot(c->lo, n) > 0) ||
+               (fabs(v2_cross(c->hi, n)) <= C2D_CONE_EPS && v2_dot(c->hi, n) > 0);
     /* The two cross tests alone also admit -lo when the cone is a single direction; the dot test
      * rules that out and is always true inside a cone at most a half-turn wide. */
     return v2_cross(c->lo, n) >= -C2D_CONE_EPS && v2_cross(n, c->hi) >= -C2D_CONE_EPS &&
@@ -31,12 +34,32 @@ static c2d_vec2 cone_middle(const c2d_cone *c)
     return v2(-c->lo.y, c->lo.x);
 }
 
+/* The rays of x (two opposite ones) that lie in c: both (x itself), one (as a single direction) or none. */
+static c2d_cone rays_within(c2d_cone x, const c2d_cone *c)
+{
+    int lo = c2d_cone_contains(c, x.lo), hi = c2d_cone_contains(c, x.hi);
+    if (lo && hi)
+        return x;
+    if (lo || hi) {
+        x.kind = C2D_CONE_ARC;
+        x.lo = x.hi = lo ? x.lo : x.hi;
+        return x;
+    }
+    x.kind = C2D_CONE_EMPTY;
+    x.lo = x.hi = v2(0, 0);
+    return x;
+}
+
 c2d_cone c2d_cone_intersect(c2d_cone a, c2d_cone b)
 {
     if (a.kind == C2D_CONE_EMPTY || b.kind == C2D_CONE_FULL)
         return a;
     if (b.kind == C2D_CONE_EMPTY || a.kind == C2D_CONE_FULL)
         return b;
+    if (a.kind == C2D_CONE_RAYS)
+        return rays_within(a, &b);
+    if (b.kind == C2D_CONE_RAYS)
+        return rays_within(b, &a);
     c2d_cone r;
     r.kind = C2D_CONE_ARC;
     /* Each end of the intersection is an end of one cone lying inside the other. */
@@ -57,12 +80,16 @@ c2d_cone c2d_cone_intersect(c2d_cone a, c2d_cone b)
         return r;
     }
     /* Two half-turns facing apart meet in two opposite rays; the ends test cannot see that, the
-     * middle test can. Two isolated rays are not an arc of surface: treat them as none. */
+     * middle test can. That is where two surfaces of no thickness meet in line (the segments of a
+     * chain at a joint where it runs straight on): each side's face goes on across the point, so
+     * its normal is surface there, as the single normal at the flat joint of two tiles is. Keeping
+     * neither hid the joint from both sides, and a box lying flat on a chain, whose face meets the
+     * joint where rounding orders the two faces' normals, went into it. */
     c2d_vec2 m = cone_middle(&r);
-    if (!c2d_cone_contains(&a, m) || !c2d_cone_contains(&b, m)) {
-        r.kind = C2D_CONE_EMPTY;
+    if (!c2d_cone_contains(&a, m) || !c2d_cone_contains(&b, m))
+        r.kind = v2_dot(r.lo, r.hi) < 0 ? C2D_CONE_RAYS : C2D_CONE_EMPTY;
+    if (r.kind == C2D_CONE_EMPTY)
         r.lo = r.hi = v2(0, 0);
-    }
     return r;
 }
 
@@ -352,6 +379,8 @@ int c2d_rhull_cast(const c2d_rhull *h, const c2d_seam_info *seams, c2d_vec2 o, c
                 if (vc->kind == C2D_CONE_ARC && fabs(v2_cross(vc->lo, vc->hi)) <= C2D_CONE_EPS &&
                     v2_dot(vc->lo, vc->hi) > 0)
                     nh = vc->lo;
+                else if (vc->kind == C2D_CONE_RAYS)
+                    nh = v2_dot(nh, vc->lo) >= v2_dot(nh, vc->hi) ? vc->lo : vc->hi;
             }
             if (t < best || !found) {
                 best = t;

@@ -22,9 +22,11 @@
 /* Tolerance on the sine of the angle when testing whether a normal lies in a cone. */
 #define C2D_CONE_EPS 1e-12
 
-/* A set of unit normal directions: empty, every direction, or the arc from lo counter-clockwise to hi
- * (at most a half-turn; lo == hi is a single direction). */
-typedef enum c2d_cone_kind { C2D_CONE_EMPTY = 0, C2D_CONE_ARC = 1, C2D_CONE_FULL = 2 } c2d_cone_kind;
+/* A set of unit normal directions: empty, every direction, the arc from lo counter-clockwise to hi
+ * (at most a half-turn; lo == hi is a single direction), or the two opposite single directions lo and
+ * hi (C2D_CONE_RAYS): the surface normals where two surfaces of no thickness meet in line, as at the
+ * joint of a chain's collinear segments, whose faces on both sides go on across it. */
+typedef enum c2d_cone_kind { C2D_CONE_EMPTY = 0, C2D_CONE_ARC = 1, C2D_CONE_FULL = 2, C2D_CONE_RAYS = 3 } c2d_cone_kind;
 typedef struct c2d_cone {
     c2d_cone_kind kind;
     c2d_vec2 lo, hi;
