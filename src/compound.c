@@ -26,11 +26,23 @@ struct c2d_compound {
      * with a < b, sorted: only these join, so a hole narrower than the seam tolerance stays a hole. */
     long long *adj;
     int n_adj;
+    /* A concave polygon's parts' vertices as numbers of the points they are (one number for every
+     * copy of a point), part k's ascending in vid[vstart[k] .. vstart[k + 1]): parts with a number in
+     * common meet at that corner, also when other parts lie between them around it. NULL for a
+     * chain, whose segments meet only where they join. */
+    int *vstart;
+    int *vid;
 };
 
 static int compare_ll(const void *x, const void *y)
 {
     long long a = *(const long long *)x, b = *(const long long *)y;
+    return (a > b) - (a < b);
+}
+
+static int compare_int(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
     return (a > b) - (a < b);
 }
 
@@ -55,16 +67,27 @@ static int compare_joint(const void *x, const void *y)
 }
 
 /* Declared in shape.h. */
-int c2d_compound_adjacent(const c2d_shape *s, int a, int b)
+int c2d_compound_meet(const c2d_compound *c, int a, int b)
 {
-    const c2d_compound *c = c2d_compound_of(s);
     if (a > b) {
         int t = a;
         a = b;
         b = t;
     }
     long long key = (long long)a * c->n + b;
-    return c->n_adj > 0 && bsearch(&key, c->adj, (size_t)c->n_adj, sizeof key, compare_ll) != NULL;
+    if (c->n_adj > 0 && bsearch(&key, c->adj, (size_t)c->n_adj, sizeof key, compare_ll) != NULL)
+        return C2D_PARTS_JOINT;
+    if (!c->vid)
+        return C2D_PARTS_APART;
+    /* Each corner of the part with fewer looked up among the other's: a big part is asked about
+     * every small one near it, and pays for the small one's corners only. */
+    int na = c->vstart[a + 1] - c->vstart[a], nb = c->vstart[b + 1] - c->vstart[b];
+    const int *few = c->vid + c->vstart[na <= nb ? a : b], *many = c->vid + c->vstart[na <= nb ? b : a];
+    int nfew = na <= nb ? na : nb, nmany = na <= nb ? nb : na;
+    for (int i = 0; i < nfew; i++)
+        if (bsearch(&few[i], many, (size_t)nmany, sizeof *many, compare_int))
+            return C2D_PARTS_CORNER;
+    return C2D_PARTS_APART;
 }
 
 int c2d_compound_count(const c2d_shape *s)
@@ -101,6 +124,8 @@ void c2d_compound_free(c2d_compound *c)
     free(c->lpart);
     free(c->lpos);
     free(c->adj);
+    free(c->vstart);
+    free(c->vid);
     c2d_static_set_destroy(c->set);
     free(c);
 }
@@ -113,27 +138,42 @@ void c2d_compound_place(c2d_shape *s)
         c2d_shape_place(c->part[k], c2d_xf_apply(x, c->lpos[k]), s->angle, x.c, x.s);
 }
 
-/* A compound over parts already made in its own frame (lpart, owned from now on) that meet along the
- * n_adj joints of adj (a * n + b, a < b; owned too): their world copies, and the set of them with
- * exactly those joints as seams. Frees what it was given on failure. */
-static c2d_status compound_make(c2d_shape **lpart, int n, long long *adj, int n_adj, int one_sided,
-                                c2d_compound **out)
+/* How the parts of a compound meet (the fields of the same names in c2d_compound): owned arrays. */
+typedef struct part_links {
+    long long *adj;
+    int n_adj;
+    int *vstart, *vid;
+} part_links;
+
+static void links_free(part_links *l)
+{
+    free(l->adj);
+    free(l->vstart);
+    free(l->vid);
+}
+
+/* A compound over parts already made in its own frame (lpart, owned from now on) that meet as links
+ * says (owned too): their world copies, and the set of them with their joints as seams and the cones
+ * of their corners cut by every part meeting there. Frees what it was given on failure. */
+static c2d_status compound_make(c2d_shape **lpart, int n, part_links links, int one_sided, c2d_compound **out)
 {
     c2d_compound *c = (c2d_compound *)calloc(1, sizeof *c);
     if (!c) {
         for (int k = 0; k < n; k++)
             c2d_shape_destroy(lpart[k]);
         free(lpart);
-        free(adj);
+        links_free(&links);
         return C2D_ERR_NO_MEMORY;
     }
     c->n = n;
     c->lpart = lpart;
     c->one_sided = one_sided;
-    if (n_adj > 1)
-        qsort(adj, (size_t)n_adj, sizeof *adj, compare_ll);
-    c->adj = adj;
-    c->n_adj = n_adj;
+    if (links.n_adj > 1)
+        qsort(links.adj, (size_t)links.n_adj, sizeof *links.adj, compare_ll);
+    c->adj = links.adj;
+    c->n_adj = links.n_adj;
+    c->vstart = links.vstart;
+    c->vid = links.vid;
     c->part = (c2d_shape **)calloc((size_t)n, sizeof *c->part);
     c->lpos = (c2d_vec2 *)malloc((size_t)n * sizeof *c->lpos);
     c2d_status st = c->part && c->lpos ? C2D_OK : C2D_ERR_NO_MEMORY;
@@ -146,45 +186,61 @@ static c2d_status compound_make(c2d_shape **lpart, int n, long long *adj, int n_
     opt.no_auto_seams = 1;
     if (st == C2D_OK)
         st = c2d_static_set_new((const c2d_shape *const *)lpart, n, &opt, &c->set);
-    double tol = 1e-9 * (1.0 + (c->set ? c->set->magnitude : 0));
-    for (int k = 0; k < n_adj && st == C2D_OK; k++)
-        st = c2d_static_set_mark_neighbours(c->set, (int)(adj[k] / n), (int)(adj[k] % n), tol);
     if (st != C2D_OK) {
         c2d_compound_free(c);
         return st;
     }
+    c2d_static_set_join_parts(c->set, c);
     *out = c;
     return C2D_OK;
+}
+
+/* A copy of n ints (NULL for NULL); *ok = 0 when out of memory. */
+static int *copy_ints(const int *src, int n, int *ok)
+{
+    if (!src)
+        return NULL;
+    int *d = (int *)malloc((size_t)(n > 0 ? n : 1) * sizeof *d);
+    if (!d)
+        *ok = 0;
+    else
+        memcpy(d, src, (size_t)n * sizeof *d);
+    return d;
 }
 
 c2d_status c2d_compound_clone(const c2d_compound *src, c2d_compound **out)
 {
     c2d_shape **lpart = (c2d_shape **)calloc((size_t)src->n, sizeof *lpart);
-    long long *adj = (long long *)malloc((size_t)(src->n_adj > 0 ? src->n_adj : 1) * sizeof *adj);
-    if (!lpart || !adj) {
+    part_links links;
+    int ok = lpart != NULL;
+    links.adj = (long long *)malloc((size_t)(src->n_adj > 0 ? src->n_adj : 1) * sizeof *links.adj);
+    links.n_adj = src->n_adj;
+    links.vstart = copy_ints(src->vstart, src->n + 1, &ok);
+    links.vid = copy_ints(src->vid, src->vstart ? src->vstart[src->n] : 0, &ok);
+    if (!ok || !links.adj) {
         free(lpart);
-        free(adj);
+        links_free(&links);
         return C2D_ERR_NO_MEMORY;
     }
-    memcpy(adj, src->adj, (size_t)src->n_adj * sizeof *adj);
+    memcpy(links.adj, src->adj, (size_t)src->n_adj * sizeof *links.adj);
     for (int k = 0; k < src->n; k++)
         if (c2d_shape_clone(src->lpart[k], &lpart[k]) != C2D_OK) {
             for (int j = 0; j < k; j++)
                 c2d_shape_destroy(lpart[j]);
             free(lpart);
-            free(adj);
+            links_free(&links);
             return C2D_ERR_NO_MEMORY;
         }
-    return compound_make(lpart, src->n, adj, src->n_adj, src->one_sided, out);
+    return compound_make(lpart, src->n, links, src->one_sided, out);
 }
 
 /* A compound shape of kind type with outline (or chain) points pts[0 .. m) relative to its position
- * pos, and its parts in its frame; places it at pos. Frees lpart on failure. */
+ * pos, and its parts in its frame; places it at pos. Frees lpart and links on failure. */
 static c2d_status shape_make(c2d_shape_type type, const c2d_vec2 *pts, int m, c2d_vec2 pos, c2d_shape **lpart,
-                             int n, long long *adj, int n_adj, int one_sided, c2d_shape **out)
+                             int n, part_links links, int one_sided, c2d_shape **out)
 {
     c2d_compound *c;
-    c2d_status st = compound_make(lpart, n, adj, n_adj, one_sided, &c);
+    c2d_status st = compound_make(lpart, n, links, one_sided, &c);
     if (st != C2D_OK)
         return st;
     c2d_shape *s = c2d_shape_alloc_compound(type, pts, m, c);
@@ -290,9 +346,73 @@ c2d_status c2d_chain_new(const c2d_vec2 *points, int n, int flags, c2d_shape **o
         adj[n_adj++] = (long long)k * segs + k + 1;
     if (closed)
         adj[n_adj++] = segs - 1; /* the pair (0, segs - 1) */
-    st = shape_make(C2D_SHAPE_CHAIN, q, m, pos, lpart, segs, adj, n_adj, (flags & C2D_CHAIN_ONE_SIDED) != 0, out);
+    part_links links;
+    links.adj = adj;
+    links.n_adj = n_adj;
+    links.vstart = links.vid = NULL;
+    st = shape_make(C2D_SHAPE_CHAIN, q, m, pos, lpart, segs, links, (flags & C2D_CHAIN_ONE_SIDED) != 0, out);
     free(q);
     return st;
+}
+
+/* A vertex of a decomposition's part, by its point, for numbering the points. */
+typedef struct corner_ref {
+    c2d_vec2 p;
+    int i; /* its index in the decomposition's verts */
+} corner_ref;
+
+static int compare_corner(const void *x, const void *y)
+{
+    const corner_ref *a = (const corner_ref *)x, *b = (const corner_ref *)y;
+    if (a->p.x != b->p.x)
+        return a->p.x < b->p.x ? -1 : 1;
+    if (a->p.y != b->p.y)
+        return a->p.y < b->p.y ? -1 : 1;
+    return (a->i > b->i) - (a->i < b->i);
+}
+
+/* The corners of the parts kept (part k of d is part final_of[k] of parts, or left out when -1):
+ * links->vstart and links->vid as struct c2d_compound describes them. Every copy of a point is the
+ * same point: the decomposition's vertices are bit-identical copies of the input's. */
+static c2d_status number_corners(const c2d_decomposition *d, const int *final_of, int parts, part_links *links)
+{
+    int total = d->part_start[d->part_count];
+    corner_ref *ref = (corner_ref *)malloc((size_t)(total > 0 ? total : 1) * sizeof *ref);
+    int *num = (int *)malloc((size_t)(total > 0 ? total : 1) * sizeof *num);
+    links->vstart = (int *)calloc((size_t)parts + 1, sizeof *links->vstart);
+    links->vid = (int *)malloc((size_t)(total > 0 ? total : 1) * sizeof *links->vid);
+    if (!ref || !num || !links->vstart || !links->vid) {
+        free(ref);
+        free(num);
+        return C2D_ERR_NO_MEMORY;
+    }
+    for (int i = 0; i < total; i++) {
+        ref[i].p = d->verts[i];
+        ref[i].i = i;
+    }
+    qsort(ref, (size_t)total, sizeof *ref, compare_corner);
+    for (int i = 0, id = 0; i < total; i++) {
+        if (i > 0 && !v2_eq(ref[i].p, ref[i - 1].p))
+            id++;
+        num[ref[i].i] = id;
+    }
+    for (int k = 0; k < d->part_count; k++)
+        if (final_of[k] >= 0)
+            links->vstart[final_of[k] + 1] = d->part_start[k + 1] - d->part_start[k];
+    for (int k = 0; k < parts; k++)
+        links->vstart[k + 1] += links->vstart[k];
+    for (int k = 0; k < d->part_count; k++) {
+        int f = final_of[k];
+        if (f < 0)
+            continue;
+        int *out = links->vid + links->vstart[f];
+        for (int i = d->part_start[k]; i < d->part_start[k + 1]; i++)
+            out[i - d->part_start[k]] = num[i];
+        qsort(out, (size_t)(links->vstart[f + 1] - links->vstart[f]), sizeof *out, compare_int);
+    }
+    free(ref);
+    free(num);
+    return C2D_OK;
 }
 
 c2d_status c2d_concave_new(const c2d_vec2 *outline, int n, const c2d_vec2 *const *holes, const int *hole_counts,
@@ -459,6 +579,12 @@ c2d_status c2d_concave_new(const c2d_vec2 *outline, int n, const c2d_vec2 *const
                 adj[w++] = adj[i];
         n_adj = w;
     }
+    part_links links;
+    links.adj = adj;
+    links.n_adj = n_adj;
+    links.vstart = links.vid = NULL;
+    if (st == C2D_OK)
+        st = number_corners(&d, final_of, parts, &links);
     free(je);
     free(final_of);
     c2d_decomposition_free(&d);
@@ -468,10 +594,10 @@ c2d_status c2d_concave_new(const c2d_vec2 *outline, int n, const c2d_vec2 *const
             c2d_shape_destroy(lpart[k]);
         free(lpart);
         free(ring);
-        free(adj);
+        links_free(&links);
         return st == C2D_ERR_NO_MEMORY ? st : C2D_ERR_DEGENERATE;
     }
-    st = shape_make(C2D_SHAPE_CONCAVE, ring, m, pos, lpart, parts, adj, n_adj, 0, out);
+    st = shape_make(C2D_SHAPE_CONCAVE, ring, m, pos, lpart, parts, links, 0, out);
     free(ring);
     return st;
 }

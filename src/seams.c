@@ -27,7 +27,8 @@ static int edge_covered(const c2d_core *s, int e, const c2d_seam_neighbour *nb, 
      * small and wherever along it, hide the whole face. */
     double cap = 0.25 * len;
     for (int k = 0; k < nn; k++)
-        slack = fmax(slack, fmin(nb[k].tolerance, cap));
+        if (!nb[k].corner_only)
+            slack = fmax(slack, fmin(nb[k].tolerance, cap));
     /* Grow the covered prefix [0, covered] by any interval starting inside it, until nothing grows: a
      * few passes over a handful of neighbour edges, without storing the intervals. At least one pass,
      * so that an edge shorter than the slack is a seam only when some neighbour edge lies on it. */
@@ -36,7 +37,7 @@ static int edge_covered(const c2d_core *s, int e, const c2d_seam_neighbour *nb, 
         for (int k = 0; k < nn; k++) {
             const c2d_core *o = nb[k].core;
             double tol = fmin(nb[k].tolerance, cap);
-            if (o->radius > 0)
+            if (o->radius > 0 || nb[k].corner_only)
                 continue;
             /* The neighbour covers the outside of this edge only if it reaches past the edge's line:
              * with a large tolerance, a facing edge far behind belongs to a shape lying beside this

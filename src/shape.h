@@ -334,8 +334,12 @@ c2d_shape *c2d_shape_alloc_compound(c2d_shape_type type, const c2d_vec2 *pts, in
 void c2d_shape_place(c2d_shape *s, c2d_vec2 p, double angle, double c, double sn);
 
 int c2d_compound_count(const c2d_shape *s);
-/* Whether parts a and b meet along a joint (a shared edge, a chain's shared end): only those join. */
-int c2d_compound_adjacent(const c2d_shape *s, int a, int b);
+/* How two parts of a compound meet: along a joint (a shared edge, a chain's shared end: only these
+ * join, their joint a seam), at a corner only (a concave polygon's parts with others between them
+ * around a point both have: every part meeting at a corner cuts its cone of surface normals), or not
+ * at all. */
+enum { C2D_PARTS_APART = 0, C2D_PARTS_CORNER = 1, C2D_PARTS_JOINT = 2 };
+int c2d_compound_meet(const c2d_compound *c, int a, int b);
 const c2d_shape *c2d_compound_part(const c2d_shape *s, int k);
 /* The one-way direction of part k of a one-sided chain as placed (its right-hand normal), else 0. */
 c2d_vec2 c2d_compound_part_one_way(const c2d_shape *s, int k);

@@ -168,18 +168,34 @@ static int same_direction(c2d_vec2 a, c2d_vec2 b)
     return v2_dot(a, b) > 0 && fabs(v2_cross(a, b)) <= 1e-12;
 }
 
-/* The seam tolerance between shapes i and j, or 0 when they make no seams. Members that move
- * differently, or block from different sides, never join: a face hidden by a paddle would be
- * exposed the moment it moved on, and a one-way platform's top is no seam of the wall beside it. */
-static double pair_tolerance(const c2d_static_set *set, int i, int j)
+/* The tolerance up to which parts a and b of compound c (members i and j) join, or 0 when they do not
+ * meet; *corner_only = 1 when they meet at a corner only. */
+static double compound_tolerance(const c2d_compound *c, int a, int b, double tol, int *corner_only)
 {
+    int meet = c2d_compound_meet(c, a, b);
+    *corner_only = meet == C2D_PARTS_CORNER;
+    return meet == C2D_PARTS_APART ? 0 : tol;
+}
+
+/* The seam tolerance between shapes i and j, or 0 when they make no seams; *corner_only = 1 when they
+ * meet only at a corner, whose cone they cut but where neither hides an edge of the other. Members
+ * that move differently, or block from different sides, never join: a face hidden by a paddle would be
+ * exposed the moment it moved on, and a one-way platform's top is no seam of the wall beside it. */
+static double pair_tolerance(const c2d_static_set *set, int i, int j, int *corner_only)
+{
+    *corner_only = 0;
     /* The parts of one chain or concave polygon join exactly where they meet along a joint, which is
-     * never surface; elsewhere never (a hole narrower than the seam tolerance stays a hole). */
+     * never surface; elsewhere never (a hole narrower than the seam tolerance stays a hole). Around a
+     * corner of a concave polygon every part there counts, the two at the ends of its fan too, though
+     * they meet only at that point: the union's normals there are those all of them share, and
+     * without the far part's faces the corner where a flat meets a rise kept the part between's
+     * normals, a wall the slope does not have. */
+    if (set->parts_of)
+        return compound_tolerance(set->parts_of, i, j, part_tolerance(set), corner_only);
     if (set->owner && set->owner[i] == set->owner[j]) {
         int o = set->owner[i];
-        if (!c2d_compound_adjacent(set->user[o], i - set->first[o], j - set->first[o]))
-            return 0;
-        return fmax(set->seam_tolerance, parts_tolerance(set, i, j));
+        return compound_tolerance(c2d_compound_of(set->user[o]), i - set->first[o], j - set->first[o],
+                                  fmax(set->seam_tolerance, parts_tolerance(set, i, j)), corner_only);
     }
     if (!v2_eq(c2d_static_set_velocity(set, i), c2d_static_set_velocity(set, j)) ||
         !same_direction(c2d_static_set_one_way(set, i), c2d_static_set_one_way(set, j)))
@@ -206,10 +222,12 @@ static int gather_neighbour(void *ctx, int j)
     gather_ctx *g = (gather_ctx *)ctx;
     if (j == g->self || (g->solid && !g->solid[j]))
         return 0;
-    double tol = pair_tolerance(g->set, g->self, j);
+    int corner_only;
+    double tol = pair_tolerance(g->set, g->self, j, &corner_only);
     if (tol > 0) {
         g->out[g->count].core = &g->set->core[j];
         g->out[g->count].tolerance = tol;
+        g->out[g->count].corner_only = corner_only;
         g->count++;
     }
     return 0;
@@ -394,6 +412,13 @@ static void all_seams(c2d_static_set *set)
 {
     for (int i = 0; i < set->n; i++)
         recompute_seams(set, i);
+}
+
+void c2d_static_set_join_parts(c2d_static_set *set, const c2d_compound *c)
+{
+    set->parts_of = c;
+    set->max_tolerance = fmax(set->max_tolerance, part_tolerance(set));
+    all_seams(set);
 }
 
 c2d_status c2d_static_set_new(const c2d_shape *const *shapes, int n, const c2d_static_set_options *options,

@@ -94,16 +94,20 @@ c2d_vec2 c2d_rhull_contact_point(const c2d_rhull *h, const c2d_rhull_hit *f, con
 
 /* ---- seams.c: which features of a shape are hidden by the shapes touching it ---- */
 
-/* A shape touching the one whose seams are computed, with the gap up to which they count as joined. */
+/* A shape touching the one whose seams are computed, with the gap up to which they count as joined.
+ * corner_only: it meets that shape at a corner only (two parts of one concave polygon with others
+ * between them around a vertex both have): it cuts the cones of the corners it touches, as every shape
+ * meeting there must, but it hides no edge. */
 typedef struct c2d_seam_neighbour {
     const c2d_core *core;
     double tolerance;
+    int corner_only;
 } c2d_seam_neighbour;
 
 /* Fills ghost_edge (one per edge of s) and vcone (one per vertex of s) from s's neighbours: an edge is
- * a seam when opposite, collinear edges of neighbours cover it; a corner's cone of surface normals is
- * cut down to the normals every shape meeting there shares (empty where the union is flat or
- * concave). Shapes with a radius neither make nor get seams. */
+ * a seam when opposite, collinear edges of neighbours (not corner_only ones) cover it; a corner's cone
+ * of surface normals is cut down to the normals every shape meeting there shares (empty where the
+ * union is flat or concave). Shapes with a radius neither make nor get seams. */
 void c2d_seams_compute(const c2d_core *s, const c2d_seam_neighbour *nb, int nn, unsigned char *ghost_edge,
                        c2d_cone *vcone);
 
@@ -161,6 +165,9 @@ struct c2d_static_set {
     /* Per caller's shape: 1 while a one-sided chain's segments face their own right-hand sides (they
      * turn with it when it is re-placed); 0 once c2d_static_set_set_one_way gave it one direction. */
     unsigned char *own_faces;
+    /* NULL, or the compound whose own set this is (compound.c): the members are its parts, in order,
+     * and join as they meet in it (c2d_compound_meet), up to the rounding of placing them. */
+    const c2d_compound *parts_of;
 };
 
 /* The caller's shape that member m is (a part of). */
@@ -191,6 +198,9 @@ void c2d_static_set_query(const c2d_static_set *set, c2d_aabb box, double horizo
  * neighbours; ghost and vcone hold one entry per vertex of shape i. Reads the set only. */
 void c2d_static_set_seams_among(const c2d_static_set *set, int i, const unsigned char *solid,
                                 c2d_seam_neighbour *scratch, unsigned char *ghost, c2d_cone *vcone);
+/* Makes set, built from the parts of compound c in order (with no automatic seams), c's own: its
+ * members join as they meet in c, and their seams are computed again. */
+void c2d_static_set_join_parts(c2d_static_set *set, const c2d_compound *c);
 /* Sets mark[i] = 1 for every enabled solid shape i that may share a seam with shape j. */
 void c2d_static_set_mark_near(const c2d_static_set *set, int j, const unsigned char *solid, unsigned char *mark);
 
