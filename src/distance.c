@@ -15,8 +15,16 @@ static int distinct_edges(const c2d_core *s)
     return s->count == 2 ? 1 : (s->count >= 3 ? s->count : 0);
 }
 
-/* Vertices of `v` against the edges of `e`: keeps the closest pair found so far. */
-static void vertices_to_edges(const c2d_core *v, const c2d_core *e, double *best, c2d_vec2 *pv, c2d_vec2 *pe)
+/* Which features of two cores are closest, as c2d_core_distance found them: vertex `vertex` of one core
+ * against edge `edge` of the other, b's vertex and a's edge when vertex_in_b. */
+typedef struct feature_pair {
+    int vertex_in_b, vertex, edge;
+} feature_pair;
+
+/* Vertices of `v` against the edges of `e`: keeps the closest pair found so far, and when fp is not
+ * NULL which features they are (vertex_in_b says whether v is the second core). */
+static inline void vertices_to_edges(const c2d_core *v, const c2d_core *e, double *best, c2d_vec2 *pv, c2d_vec2 *pe,
+                                     feature_pair *fp, int vertex_in_b)
 {
     int ne = distinct_edges(e);
     for (int i = 0; i < v->count; i++) {
@@ -28,6 +36,11 @@ static void vertices_to_edges(const c2d_core *v, const c2d_core *e, double *best
                 *best = d2;
                 *pv = p;
                 *pe = q;
+                if (fp) {
+                    fp->vertex_in_b = vertex_in_b;
+                    fp->vertex = i;
+                    fp->edge = k;
+                }
             }
         }
     }
@@ -35,7 +48,8 @@ static void vertices_to_edges(const c2d_core *v, const c2d_core *e, double *best
 
 /* For disjoint convex cores the closest pair always involves a vertex of one of them, so checking
  * every vertex against every edge of the other is exact. */
-double c2d_core_distance(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d_vec2 *pb)
+static inline double core_distance(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d_vec2 *pb,
+                                   feature_pair *fp)
 {
     double best = INFINITY;
     if (a->count == 1 && b->count == 1) {
@@ -43,10 +57,15 @@ double c2d_core_distance(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d
         *pb = b->v[0];
         return v2_len_safe(v2_sub(*pb, *pa));
     }
-    vertices_to_edges(a, b, &best, pa, pb);
-    vertices_to_edges(b, a, &best, pb, pa);
+    vertices_to_edges(a, b, &best, pa, pb, fp, 0);
+    vertices_to_edges(b, a, &best, pb, pa, fp, 1);
     /* From the points again: the squared distance underflows for gaps below about 1e-154. */
     return v2_len_safe(v2_sub(*pb, *pa));
+}
+
+double c2d_core_distance(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d_vec2 *pb)
+{
+    return core_distance(a, b, pa, pb, NULL);
 }
 
 c2d_status c2d_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out)
