@@ -2,6 +2,7 @@
  * public c2d_distance that adds the radii and reports overlap as negative distance. */
 #include "shape.h"
 
+#include <float.h>
 #include <string.h>
 
 c2d_vec2 c2d_closest_on_segment(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p)
@@ -15,8 +16,16 @@ static int distinct_edges(const c2d_core *s)
     return s->count == 2 ? 1 : (s->count >= 3 ? s->count : 0);
 }
 
-/* Vertices of `v` against the edges of `e`: keeps the closest pair found so far. */
-static void vertices_to_edges(const c2d_core *v, const c2d_core *e, double *best, c2d_vec2 *pv, c2d_vec2 *pe)
+/* Which features of two cores are closest, as c2d_core_distance found them: vertex `vertex` of one core
+ * against edge `edge` of the other, b's vertex and a's edge when vertex_in_b. */
+typedef struct feature_pair {
+    int vertex_in_b, vertex, edge;
+} feature_pair;
+
+/* Vertices of `v` against the edges of `e`: keeps the closest pair found so far, and when fp is not
+ * NULL which features they are (vertex_in_b says whether v is the second core). */
+static inline void vertices_to_edges(const c2d_core *v, const c2d_core *e, double *best, c2d_vec2 *pv, c2d_vec2 *pe,
+                                     feature_pair *fp, int vertex_in_b)
 {
     int ne = distinct_edges(e);
     for (int i = 0; i < v->count; i++) {
@@ -28,6 +37,11 @@ static void vertices_to_edges(const c2d_core *v, const c2d_core *e, double *best
                 *best = d2;
                 *pv = p;
                 *pe = q;
+                if (fp) {
+                    fp->vertex_in_b = vertex_in_b;
+                    fp->vertex = i;
+                    fp->edge = k;
+                }
             }
         }
     }
@@ -35,7 +49,8 @@ static void vertices_to_edges(const c2d_core *v, const c2d_core *e, double *best
 
 /* For disjoint convex cores the closest pair always involves a vertex of one of them, so checking
  * every vertex against every edge of the other is exact. */
-double c2d_core_distance(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d_vec2 *pb)
+static inline double core_distance(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d_vec2 *pb,
+                                   feature_pair *fp)
 {
     double best = INFINITY;
     if (a->count == 1 && b->count == 1) {
@@ -43,10 +58,76 @@ double c2d_core_distance(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d
         *pb = b->v[0];
         return v2_len_safe(v2_sub(*pb, *pa));
     }
-    vertices_to_edges(a, b, &best, pa, pb);
-    vertices_to_edges(b, a, &best, pb, pa);
+    vertices_to_edges(a, b, &best, pa, pb, fp, 0);
+    vertices_to_edges(b, a, &best, pb, pa, fp, 1);
     /* From the points again: the squared distance underflows for gaps below about 1e-154. */
     return v2_len_safe(v2_sub(*pb, *pa));
+}
+
+double c2d_core_distance(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d_vec2 *pb)
+{
+    return core_distance(a, b, pa, pb, NULL);
+}
+
+/* Cores apart by less than this times the size of their coordinates (the closest point's, plus the two
+ * shapes' reaches) take their normal from their closest features (feature_normal). The direction
+ * between the closest points is off by a few roundings of those coordinates over the distance, and a
+ * face lying along the other core turns that angle, times its length, into supports that cross: near
+ * touching the angle grows without bound (1e-3 rad at 1e-13 of the size), while at this ratio it is
+ * below 1e-9 rad and the direction stands, bit for bit as before. */
+#define C2D_FEATURE_NORMAL 1e-6
+
+/* How far b's core lies beyond a's along n: b's least product with n less a's greatest. */
+static double support_gap(const c2d_core *a, const c2d_core *b, c2d_vec2 n)
+{
+    double hi = -INFINITY, lo = INFINITY;
+    for (int i = 0; i < a->count; i++)
+        hi = fmax(hi, v2_dot(n, a->v[i]));
+    for (int i = 0; i < b->count; i++)
+        lo = fmin(lo, v2_dot(n, b->v[i]));
+    return lo - hi;
+}
+
+/* The normal from a to b of cores apart whose closest points nearly coincide, from the features that
+ * are closest (those c2d_core_distance finds); size is that of the coordinates.
+ *  - A vertex against the inside of an edge: the edge's normal, which is exactly the direction between
+ *    them (a segment's towards the side the other core is on).
+ *  - A vertex against a vertex: the direction between the closest points, good where it is more than
+ *    rounding (every direction between the two vertices' normal cones separates them by about the
+ *    distance, and it is the one).
+ * A vertex within rounding of an edge's end may come out as either; the answer is then checked against
+ * the face of either core that separates them best (c2d_best_face_normal), which is taken instead where
+ * the supports along it are farther apart by more than rounding: a face beside a corner whose other
+ * core turns away, or a direction that rounding put outside the cones, or none (closest points equal). */
+static c2d_vec2 feature_normal(const c2d_core *a, const c2d_core *b, double size)
+{
+    feature_pair fp;
+    c2d_vec2 pa, pb;
+    core_distance(a, b, &pa, &pb, &fp);
+    c2d_vec2 f = c2d_best_face_normal(a, b), n = v2_normalize_or(v2_sub(pb, pa), f);
+    if (a->count == 1 && b->count == 1)
+        return n;
+    const c2d_core *vc = fp.vertex_in_b ? b : a, *ec = fp.vertex_in_b ? a : b;
+    int ne = ec->count;
+    c2d_vec2 e0 = ec->v[fp.edge], e = v2_sub(ec->v[(fp.edge + 1) % ne], e0);
+    /* c2d_segment_closest's parameter: the same numbers say face or end as placed the closest point. */
+    double len2 = v2_len2(e), t = len2 > 0 ? v2_dot(v2_sub(vc->v[fp.vertex], e0), e) / len2 : 0;
+    if (t > 0 && t < 1) {
+        c2d_vec2 m = ec->n[fp.edge];
+        if (ne == 2) {
+            /* Both sides of a segment are surface: the side where the other core lies more. */
+            double lo = INFINITY, hi = -INFINITY;
+            for (int i = 0; i < vc->count; i++) {
+                double s = v2_dot(m, v2_sub(vc->v[i], e0));
+                lo = fmin(lo, s);
+                hi = fmax(hi, s);
+            }
+            if (-hi > lo)
+                m = v2_neg(m);
+        }
+        n = fp.vertex_in_b ? m : v2_neg(m);
+    }
+    return support_gap(a, b, f) > support_gap(a, b, n) + 16 * DBL_EPSILON * size ? f : n;
 }
 
 c2d_status c2d_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out)
@@ -72,6 +153,10 @@ c2d_status c2d_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_res
     double d;
     if (c2d_cores_apart(ka, kb, &pa, &pb, &d)) {
         n = v2_normalize_or(v2_sub(pb, pa), v2(0, 1));
+        /* Nearly touching: the closest points' direction is rounding, their features are not. */
+        double size = fabs(pa.x) + fabs(pa.y) + a->reach + b->reach;
+        if (d <= C2D_FEATURE_NORMAL * size)
+            n = feature_normal(ka, kb, size);
     } else {
         c2d_contact c;
         c2d_collide_cores(ka, kb, &c);
@@ -85,9 +170,9 @@ c2d_status c2d_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_res
             goto placed;
         }
         /* Touching within rounding, on the far side: the direction between the nearly coincident
-         * closest points is noise, so the best face says which way. */
+         * closest points is noise, so their features say which way. */
         d = c2d_core_distance(ka, kb, &pa, &pb);
-        n = c2d_best_face_normal(ka, kb);
+        n = feature_normal(ka, kb, fabs(pa.x) + fabs(pa.y) + a->reach + b->reach);
     }
     if (f.swap) {
         c2d_vec2 t = pa;
