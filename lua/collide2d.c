@@ -1347,7 +1347,7 @@ static int s_sweep(lua_State *L)
     double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
     c2d_toi toi;
     int index;
-    CHECK(L, c2d_static_set_sweep(b->set, s, vec(dx, dy), &toi, &index), 3, "cc");
+    CHECK(L, c2d_static_set_sweep(b->set, s, vec(dx, dy), &toi, &index), 2, "-cc");
     return push_toi(L, &toi, index >= 0 ? index : 0);
 }
 
@@ -1396,14 +1396,14 @@ static int s_move(lua_State *L)
     /* Reading opts may have run metamethods: check the set and the shape again. */
     b = checkset(L, 1);
     s = checkshape(L, 2);
-    CHECK(L, c2d_static_set_move_records(b->set, s, vec(dx, dy), &o, &res, buf, cap), 3, "cc");
+    CHECK(L, c2d_static_set_move_records(b->set, s, vec(dx, dy), &o, &res, buf, cap), 2, "-cc");
     if (contacts && res.count > cap) {
         /* More contacts than room: the same move again, with room for all (it changes nothing). */
         cap = res.count;
         buf = more_records(L, cap);
         b = checkset(L, 1); /* the allocation may have run a finalizer */
         s = checkshape(L, 2);
-        CHECK(L, c2d_static_set_move_records(b->set, s, vec(dx, dy), &o, &res, buf, cap), 3, "cc");
+        CHECK(L, c2d_static_set_move_records(b->set, s, vec(dx, dy), &o, &res, buf, cap), 2, "-cc");
     }
     CHECK(L, c2d_shape_get_position(s, &p), 2, "");
     n = res.count;
@@ -2367,7 +2367,7 @@ static int w_move(lua_State *L)
         raise_callback_error(L, &cc);
     }
     if (st != C2D_OK)
-        return status_error(L, st, 3, "cc");
+        return status_error(L, st, 2, "-cc");
     CHECK(L, c2d_shape_get_position(mover->shape, &p), 2, "");
     n = res.count;
     fill_world_contacts(L, &cc, contacts, buf, n);

@@ -129,4 +129,21 @@ describe('chains and concave polygons in worlds', function()
     assert.is_true(m == 1 and bvx < 0 and bvy > 0 and near(bvx * bvx + bvy * bvy, 16, 1e-9))
     assert.is_truthy(floor)
   end)
+
+  it('cannot be the mover of a move or set sweep: the error names the shape, argument #1', function()
+    local set = collide2d.staticset({ collide2d.rectangle(0, 0, 10, 1) })
+    local world = collide2d.world()
+    world:add(collide2d.rectangle(0, 0, 10, 1))
+    for _, mover in ipairs({ collide2d.chain({ 0, -3, 1, -2, 2, -3 }), collide2d.concave(L_OUTLINE) }) do
+      for _, call in ipairs({
+        { 'move', function() set:move(mover, 1, 1) end },
+        { 'sweep', function() set:sweep(mover, 1, 1) end },
+        { 'move', function() world:move(mover, 1, 1) end },
+      }) do
+        local ok, err = pcall(call[2])
+        assert.is_false(ok)
+        assert.matches("^bad argument #1 to '" .. call[1] .. "' %(", (err:gsub('^[^\n]-:%d+: ', '', 1)))
+      end
+    end
+  end)
 end)
