@@ -509,6 +509,16 @@ static int l_chain(lua_State *L)
     return 1;
 }
 
+/* Whether every coordinate of the n points is finite and within the coordinate range. */
+static int points_in_range(const c2d_vec2 *p, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (!(fabs(p[i].x) <= C2D_MAX_COORDINATE && fabs(p[i].y) <= C2D_MAX_COORDINATE))
+            return 0;
+    return 1;
+}
+
 /* collide2d.concave({x1, y1, ...} [, {hole1, hole2, ...}]): a simple polygon, concave or not, with
  * optional holes (each a flat list like the outline), split into convex parts. */
 static int l_concave(lua_State *L)
@@ -538,6 +548,12 @@ static int l_concave(lua_State *L)
     st = c2d_concave_new(outline, n, holes, counts, nholes, &b->shape);
     if (st == C2D_ERR_NO_MEMORY)
         return luaL_error(L, "%s", c2d_status_string(st));
+    /* A NaN, infinite or too large coordinate is the fault of the list that holds it. */
+    if ((st == C2D_ERR_NOT_FINITE || st == C2D_ERR_RANGE) && points_in_range(outline, n)) {
+        for (i = 0; i < nholes; i++)
+            if (!points_in_range(holes[i], counts[i]))
+                return luaL_argerror(L, 2, lua_pushfstring(L, "hole: %s", c2d_status_string(st)));
+    }
     if (st != C2D_OK)
         return luaL_argerror(L, 1, c2d_status_string(st));
     return 1;

@@ -64,6 +64,12 @@ describe('collide2d.concave(outline [, holes])', function()
       function() collide2d.concave({ 0, 0, 1 }) end)
     expect.raises("bad argument #2 to 'concave' (hole: number expected at index 2, got string)",
       function() collide2d.concave({ 0, 0, 9, 0, 9, 9 }, { { 1, 'x' } }) end)
+    expect.raises("bad argument #2 to 'concave' (hole: number is NaN or infinite)",
+      function() collide2d.concave({ 0, 0, 9, 0, 9, 9 }, { { 5, 1, 6, 1, 6, 0 / 0 } }) end)
+    expect.raises("bad argument #2 to 'concave' (hole: number or count out of range)",
+      function() collide2d.concave({ 0, 0, 9, 0, 9, 9 }, { { 5, 1, 6, 1, 6, 2e15 } }) end)
+    expect.raises("bad argument #1 to 'concave' (number is NaN or infinite)",
+      function() collide2d.concave({ 0, 0, 9, 0, 9, 1 / 0 }, { { 5, 1, 6, 1, 6, 2 } }) end)
     expect.raises("bad argument #1 to 'concave' (polygon not simple (crosses or touches itself, or a hole leaves the outline or meets another))",
       function() collide2d.concave({ 0, 0, 4, 0, 4, 4, 0, 4 }, { { 5, 5, 6, 5, 6, 6 } }) end)
     expect.raises("bad argument #1 to 'part' (part index expected (1 to 2))",
