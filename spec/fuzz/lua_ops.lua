@@ -24,11 +24,16 @@
 -- held.
 local collide2d = require 'collide2d'
 
-local unpack = table.unpack or unpack
-local compile = loadstring or load
+local unpack = table.unpack or rawget(_G, 'unpack')
+local compile = rawget(_G, 'loadstring') or load
+local newproxy = rawget(_G, 'newproxy')
+local jit = rawget(_G, 'jit')
 local huge = math.huge
 local NAN = 0 / 0
 local ALL_BITS = 4294967295
+
+-- Reading a global that does not exist is a mistake of this file, not a nil.
+setmetatable(_G, { __index = function(_, name) error('undefined global ' .. tostring(name), 2) end })
 
 -- ---- configuration ---------------------------------------------------------------------------
 
@@ -631,20 +636,45 @@ local function check_pairs(wrec, label, r, out, with)
       last_a, last_b = ma.seq, mb.seq
       check(band(ma.category, mb.mask) ~= 0 and band(mb.category, ma.mask) ~= 0, '%s: their bits do not pair', what)
     end
+    check(must('overlaps', fn, 'overlaps', p.a, p.b)[1], '%s: a and b do not overlap', what)
     if with then
       check_unit(p.nx, p.ny, what .. ' normal')
       check_number(p.depth, what .. ' depth')
       check(p.depth >= 0, '%s depth %s < 0', what, p.depth)
+      local c = must('collide', fn, 'collide', p.a, p.b)
+      check(c[1] == p.nx and c[2] == p.ny and c[3] == p.depth, '%s: normal (%s, %s) depth %s, a:collide(b) gives (%s, %s) %s',
+        what, p.nx, p.ny, p.depth, c[1], c[2], c[3])
     else
       check(p.nx == nil and p.ny == nil and p.depth == nil, '%s has contact fields left over', what)
     end
   end
 end
 
+-- A move that met nothing ends at its start plus the displacement.
+local function check_free_move(label, shape, dx, dy, r)
+  if r[3] ~= 0 then return end
+  local p = must('position', method, shape, 'position')
+  check(r[1] == p[1] + dx and r[2] == p[2] + dy, '%s met nothing but ends at (%s, %s), not (%s, %s)', label, r[1], r[2],
+    p[1] + dx, p[2] + dy)
+end
+
+-- A ball's contact records: its centre lies one radius from the contact point along the normal.
+local function check_ball_contacts(label, contacts, n, radius)
+  if not contacts then return end
+  for k = 1, n do
+    local c = contacts[k]
+    local ex, ey = c.x + radius * c.nx, c.y + radius * c.ny
+    local tol = 1e-9 * (1 + radius + math.abs(c.x) + math.abs(c.y))
+    check(math.abs(c.moverX - ex) <= tol and math.abs(c.moverY - ey) <= tol,
+      '%s contact %s (t %s, pushedOut %s): the ball\'s centre (%s, %s) is not point + radius * normal (%s, %s)',
+      label, k, c.t, c.pushedOut, c.moverX, c.moverY, ex, ey)
+  end
+end
+
 local RESPONSES = { slide = true, touch = true, cross = true, bounce = true }
 
--- The contact records of a move or ball step: n records with every field, in order of t. expected(rec)
--- gives the response the record must carry (nil: any), or false when it must not be reported.
+-- The contact records of a move or ball step: n records with every field, in order of t, each also
+-- checked by record_check(record, what) for what its set or world says of it.
 local function check_contacts(label, contacts, n, fresh, record_check)
   check_count(n, label .. ' n')
   if not contacts then return end
@@ -1368,6 +1398,7 @@ function OPS.set_move()
   check_number(r[1], 'set:move x')
   check_number(r[2], 'set:move y')
   check_contacts('set:move', contacts, r[3], fresh, set_record_check(srec, expected))
+  check_free_move('set:move', rec.s, dx, dy, r)
 end
 
 -- set:stepBall: a finite position and velocity, n valid records; the speed kept by plain bounces.
@@ -1382,6 +1413,7 @@ function OPS.set_step_ball()
   check(r.n == 5, 'set:stepBall returned %s values', r.n)
   for i = 1, 4 do check_number(r[i], 'set:stepBall value ' .. i) end
   check_contacts('set:stepBall', contacts, r[5], fresh, set_record_check(srec, expected))
+  check_ball_contacts('set:stepBall', contacts, r[5], radius)
   local plain = not opts or (not opts.response or opts.response == 'bounce') and not opts.responses
     and (opts.restitution or 1) == 1 and (opts.friction or 0) == 0
   if plain and not srec.moving then
@@ -1498,6 +1530,21 @@ end
 -- A box around a place, where the call looks (where a crowd added from a callback goes).
 local function box_around(x, y, r) return { x - r, y - r, x + r, y + r } end
 
+-- What a query answered, tested shape by shape when no Lua code ran during the call: each item meets
+-- the box (a rectangle of it grown by a rounding margin: a rectangle's corners are computed from its
+-- centre, an ulp away from the box's own), contains the point, or overlaps the probe.
+local function check_items_meet(kind, items, n, x, y, w, h, probe)
+  local e = 1e-9 * (1 + math.abs(x) + math.abs(y) + w + h)
+  local box = kind == 'queryRect' and must('rectangle', fn, 'rectangle', x - e, y - e, w + 2 * e, h + 2 * e)[1]
+  for k = 1, n do
+    local s, met = items[k], true
+    if kind == 'queryPoint' then met = must('contains', method, s, 'contains', x, y)[1]
+    elseif kind == 'queryShape' then met = must('overlaps', fn, 'overlaps', s, probe)[1]
+    elseif box then met = must('overlaps', fn, 'overlaps', s, box)[1] end
+    check(met, 'world:%s item %s (a %s) does not meet what was asked', kind, k, collide2d.type(s))
+  end
+end
+
 -- queryRect, queryPoint or queryShape with a random filter (Lua callbacks included) and out table.
 function OPS.world_query()
   local wrec = pick_world()
@@ -1518,7 +1565,10 @@ function OPS.world_query()
     if kind == 'queryPoint' then return method(wrec.w, 'queryPoint', x, y, filter, out) end
     return method(wrec.w, 'queryShape', probe.s, filter, out)
   end)
-  if r then check_items(ctx, 'world:' .. kind, r, out) end
+  if r then
+    check_items(ctx, 'world:' .. kind, r, out)
+    if not ctx.callbacks then check_items_meet(kind, r[1], r[2], x, y, w, h, probe and probe.s) end
+  end
   check_world(wrec, ctx.callbacks and rng.chance(0.2))
 end
 
@@ -1541,6 +1591,16 @@ function OPS.world_raycast()
   end)
   if r then
     if all then check_ray_hits(ctx, 'world:raycastAll', r, out, maxt or huge) else check_ray_hit(ctx, 'world:raycast', r, maxt or huge) end
+    if not ctx.callbacks then
+      -- Without Lua code in between, the first of every hit is the hit (ties go to the world's order).
+      local one = all and must('world:raycast', method, wrec.w, 'raycast', x, y, dx, dy, maxt, filter) or r
+      local every = all and r or must('world:raycastAll', method, wrec.w, 'raycastAll', x, y, dx, dy, maxt, filter)
+      local first = every[2] > 0 and every[1][1] or nil   -- out keeps old records past n
+      check((one[1] == nil) == (first == nil), 'world:raycast and raycastAll disagree on a hit')
+      if first then
+        check(one[1] == first.shape and one[2] == first.t, 'world:raycast hits at t = %s, raycastAll first at t = %s', one[2], first.t)
+      end
+    end
   end
   check_world(wrec, false)
 end
@@ -1581,6 +1641,7 @@ local function world_move(wrec, mover, dx, dy, ctx, opts)
   check_number(r[1], 'world:move x')
   check_number(r[2], 'world:move y')
   check_contacts('world:move', contacts, r[3], fresh, world_record_check(ctx))
+  if not ctx.callbacks then check_free_move('world:move', mover.s, dx, dy, r) end
 end
 
 -- world:stepBall with filters, responses, contacts; the speed kept by plain bounces.
@@ -1595,6 +1656,7 @@ local function world_step_ball(wrec, x, y, vx, vy, radius, dt, ctx, opts)
   check(r.n == 5, 'world:stepBall returned %s values', r.n)
   for i = 1, 4 do check_number(r[i], 'world:stepBall value ' .. i) end
   check_contacts('world:stepBall', contacts, r[5], fresh, world_record_check(ctx))
+  check_ball_contacts('world:stepBall', contacts, r[5], radius)
   if ctx.response == 'bounce' and ctx.plain_bounce ~= false then
     local before, after = math.sqrt(vx * vx + vy * vy), math.sqrt(r[3] * r[3] + r[4] * r[4])
     check(math.abs(after - before) <= 1e-9 * before + 1e-12, 'world:stepBall changed the speed %s to %s', before, after)
