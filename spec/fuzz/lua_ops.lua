@@ -284,8 +284,8 @@ local MSG = {
 --   world record: { w = userdata, dead = bool, members = { [shape] = member }, list = { member },
 --                   n = #list, seq = adds so far }
 --   member:       { rec = shape record, value = any, seq = order of adding, category =, mask = }
---   set record:   { set = userdata, dead = bool, n = count, kinds = {...}, enabled = {...},
---                   moving = bool (a shape has a velocity) }
+--   set record:   { set = userdata, dead = bool, n = count, enabled = { bool }, edges = { count
+--                   for isSeam, rectangles and polygons only }, moving = bool (a shape has a velocity) }
 -- The lists keep their lengths in fields (S.nshapes, wrec.n): LuaJIT 2.1's compiler (Debian's
 -- 2022 snapshot) sometimes forwards a stale #t after the swap-removes below (luajit -O-fwd cures it).
 local S
@@ -490,7 +490,9 @@ end
 -- Makes a shape of kind through its constructor, checks its type, and adds it to the pool.
 local function make_shape(kind, cx, cy, size)
   if not cx then cx, cy = random_place() end
-  local a = constructor_args(kind, cx, cy, size or random_size())
+  -- Far away, a shape must stay far larger than the spacing of doubles there, or it may round flat.
+  size = math.max(size or random_size(), 1e-6 * (math.abs(cx) + math.abs(cy)))
+  local a = constructor_args(kind, cx, cy, size)
   local r = must('collide2d.' .. kind, fn, kind, unpack(a, 1, a.n))
   local expected = TYPE_OF[kind] or kind
   check(collide2d.type(r[1]) == expected, 'collide2d.%s made a shape of type %s', kind, collide2d.type(r[1]))
@@ -801,8 +803,8 @@ function ACTIONS.move_pinned(ctx)
   must('shape:move of the shape a running call reads', method, ctx.pinned, 'move', rng.range(-1, 1), rng.range(-1, 1))
 end
 
-function ACTIONS.op(ctx)
-  run_nested_op(ctx.world)
+function ACTIONS.op()
+  run_nested_op()   -- its world ops prefer the call's world (S.focus)
 end
 
 local ACTION_MIX = {
@@ -1246,9 +1248,8 @@ function OPS.new_set()
   if rng.chance(0.3) then opts = { seamTolerance = rng.range(1e-9, 0.1), autoSeams = rng.chance(0.7) } end
   note('new static set of %s shapes', #list)
   local set = must('collide2d.staticset', fn, 'staticset', list, opts)[1]
-  local srec = { set = set, dead = false, n = #list, kinds = {}, enabled = {}, edges = {}, moving = false }
+  local srec = { set = set, dead = false, n = #list, enabled = {}, edges = {}, moving = false }
   for i, rec in ipairs(recs) do
-    srec.kinds[i] = rec.kind
     srec.enabled[i] = true
     srec.edges[i] = edge_count(rec)
   end
@@ -1448,8 +1449,8 @@ function OPS.set_corridor()
     list[i] = s
   end
   local set = must('collide2d.staticset', fn, 'staticset', list)[1]
-  local srec = { set = set, dead = false, n = n, kinds = {}, enabled = {}, edges = {}, moving = false }
-  for i = 1, n do srec.kinds[i], srec.enabled[i], srec.edges[i] = 'rectangle', true, 4 end
+  local srec = { set = set, dead = false, n = n, enabled = {}, edges = {}, moving = false }
+  for i = 1, n do srec.enabled[i], srec.edges[i] = true, 4 end
   S.sets[#S.sets + 1] = srec
   local opts, expected = { response = 'cross', responses = {} }, {}
   for i = 1, n do
@@ -2016,9 +2017,10 @@ function OPS.collect()
   if rng.chance(0.5) then collectgarbage('collect') else collectgarbage('step', 200) end
 end
 
--- An object whose finalizer destroys a private world (busy or not) and its shapes whenever the
--- collector gets to it, which may be in the middle of any later call: the module must not care.
-
+-- Drops an object whose finalizer destroys a private world and its shapes whenever the collector gets
+-- to it, which may be in the middle of any later call (of this world or another): the module must not
+-- care. (The model's objects stay out of it: a finalizer's change could fall between a call and the
+-- model's record of it.)
 function OPS.bomb()
   local w = collide2d.world()
   local shapes = {}
@@ -2072,9 +2074,8 @@ local function trim_pool()
   end
 end
 
-function run_nested_op(wrec)
-  local name = rng.weighted(NESTED_MIX)
-  OPS[name]()
+function run_nested_op()
+  OPS[rng.weighted(NESTED_MIX)]()
 end
 
 -- Runs one op; a failed check was reported when it was made, any other error is one now.
