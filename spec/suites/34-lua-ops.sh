@@ -8,11 +8,14 @@
 # A run passes when the tester exits 0 with "failures=0". On a failure the tester's report (seed, op,
 # check, last ops) is shown; on a crash, the sanitizer's report and the op that was running.
 # C2D_OPS_SEED and C2D_OPS_COUNT override the seed and the op count (the sanitized runs do a third).
+# Seed 17 meets, with the library as it was when the suite came: world:stepBall's and world:move's
+# second run reading past its buffer (op 84), set:stepBall's second run reading responses a finalizer
+# rewrote (Lua 5.4, op 345), and world moves refusing with "output array too small" (op 435).
 set -u
 build=${BUILD:-build}
 case $build in /*) ;; *) build="$PWD/$build" ;; esac
-seed=${C2D_OPS_SEED:-33}
-count=${C2D_OPS_COUNT:-6000}
+seed=${C2D_OPS_SEED:-17}
+count=${C2D_OPS_COUNT:-5000}
 asan_count=$((count / 3))
 logs="$build/test-logs"
 mkdir -p "$logs"
