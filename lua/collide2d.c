@@ -509,6 +509,16 @@ static int l_chain(lua_State *L)
     return 1;
 }
 
+/* Whether every coordinate of the n points is finite and within the coordinate range. */
+static int points_in_range(const c2d_vec2 *p, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (!(fabs(p[i].x) <= C2D_MAX_COORDINATE && fabs(p[i].y) <= C2D_MAX_COORDINATE))
+            return 0;
+    return 1;
+}
+
 /* collide2d.concave({x1, y1, ...} [, {hole1, hole2, ...}]): a simple polygon, concave or not, with
  * optional holes (each a flat list like the outline), split into convex parts. */
 static int l_concave(lua_State *L)
@@ -538,6 +548,12 @@ static int l_concave(lua_State *L)
     st = c2d_concave_new(outline, n, holes, counts, nholes, &b->shape);
     if (st == C2D_ERR_NO_MEMORY)
         return luaL_error(L, "%s", c2d_status_string(st));
+    /* A NaN, infinite or too large coordinate is the fault of the list that holds it. */
+    if ((st == C2D_ERR_NOT_FINITE || st == C2D_ERR_RANGE) && points_in_range(outline, n)) {
+        for (i = 0; i < nholes; i++)
+            if (!points_in_range(holes[i], counts[i]))
+                return luaL_argerror(L, 2, lua_pushfstring(L, "hole: %s", c2d_status_string(st)));
+    }
     if (st != C2D_OK)
         return luaL_argerror(L, 1, c2d_status_string(st));
     return 1;
@@ -1394,7 +1410,7 @@ static int s_sweep(lua_State *L)
     double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
     c2d_toi toi;
     int index;
-    CHECK(L, c2d_static_set_sweep(b->set, s, vec(dx, dy), &toi, &index), 3, "cc");
+    CHECK(L, c2d_static_set_sweep(b->set, s, vec(dx, dy), &toi, &index), 2, "-cc");
     return push_toi(L, &toi, index >= 0 ? index : 0);
 }
 
@@ -1444,9 +1460,9 @@ static int s_move(lua_State *L)
     b = checkset(L, 1);
     s = checkshape(L, 2);
     if (contacts)
-        CHECK(L, c2d_static_set_move_report(b->set, s, vec(dx, dy), &o, &res, keep_records, &sink), 3, "cc");
+        CHECK(L, c2d_static_set_move_report(b->set, s, vec(dx, dy), &o, &res, keep_records, &sink), 2, "-cc");
     else
-        CHECK(L, c2d_static_set_move(b->set, s, vec(dx, dy), &o, &res, NULL, 0), 3, "cc");
+        CHECK(L, c2d_static_set_move(b->set, s, vec(dx, dy), &o, &res, NULL, 0), 2, "-cc");
     CHECK(L, c2d_shape_get_position(s, &p), 2, "");
     n = res.count;
     fill_set_contacts(L, contacts, sink.items, sink.n);
@@ -2393,7 +2409,7 @@ static int w_move(lua_State *L)
     leave(wb, mover, &cc);
     raise_callback_error(L, &cc);
     if (st != C2D_OK)
-        return status_error(L, st, 3, "cc");
+        return status_error(L, st, 2, "-cc");
     CHECK(L, c2d_shape_get_position(mover->shape, &p), 2, "");
     n = res.count;
     fill_world_contacts(L, &cc, contacts, sink.items, sink.n);

@@ -41,6 +41,14 @@ $(BUILD)/lua54-asan/collide2d.so: $(LUA_MOD_SRCS) $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(subst $(OPT),-O1,$(LUA_MOD_CFLAGS)) $(LUA_SAN) $(LUA54_CFLAGS) $(LUA_MOD_LDFLAGS) -o $@ $(LUA_MOD_SRCS) -lm
 
+# The Lua 5.1 module likewise, for the random-operation tester under PUC Lua 5.1 and LuaJIT
+# (spec/suites/34-lua-ops.sh). LuaJIT allocates its objects (userdata included) with its own
+# allocator, out of the sanitizer's sight: there it watches the module's and the core's own memory.
+$(BUILD)/lua51-asan/collide2d.so: $(LUA_MOD_SRCS) $(HDRS)
+	@test -n "$(LUA51_CFLAGS)" || { echo "lua: Lua 5.1 headers not found; apt-get install liblua5.1-0-dev pkg-config" >&2; exit 1; }
+	@mkdir -p $(@D)
+	$(CC) $(subst $(OPT),-O1,$(LUA_MOD_CFLAGS)) $(LUA_SAN) $(LUA51_CFLAGS) $(LUA_MOD_LDFLAGS) -o $@ $(LUA_MOD_SRCS) -lm
+
 # From Lua 5.4 and LuaJIT (bench/lua/): calls per second of overlaps and collide against a pure-Lua
 # SAT (bench.lua), then microseconds per ball step and per slide move against a pure-Lua stepper and
 # bump-style slide (bench_sweep.lua). Both exit 1 when the two sides disagree. LuaJIT runs bench.lua

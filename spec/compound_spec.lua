@@ -64,6 +64,12 @@ describe('collide2d.concave(outline [, holes])', function()
       function() collide2d.concave({ 0, 0, 1 }) end)
     expect.raises("bad argument #2 to 'concave' (hole: number expected at index 2, got string)",
       function() collide2d.concave({ 0, 0, 9, 0, 9, 9 }, { { 1, 'x' } }) end)
+    expect.raises("bad argument #2 to 'concave' (hole: number is NaN or infinite)",
+      function() collide2d.concave({ 0, 0, 9, 0, 9, 9 }, { { 5, 1, 6, 1, 6, 0 / 0 } }) end)
+    expect.raises("bad argument #2 to 'concave' (hole: number or count out of range)",
+      function() collide2d.concave({ 0, 0, 9, 0, 9, 9 }, { { 5, 1, 6, 1, 6, 2e15 } }) end)
+    expect.raises("bad argument #1 to 'concave' (number is NaN or infinite)",
+      function() collide2d.concave({ 0, 0, 9, 0, 9, 1 / 0 }, { { 5, 1, 6, 1, 6, 2 } }) end)
     expect.raises("bad argument #1 to 'concave' (polygon not simple (crosses or touches itself, or a hole leaves the outline or meets another))",
       function() collide2d.concave({ 0, 0, 4, 0, 4, 4, 0, 4 }, { { 5, 5, 6, 5, 6, 6 } }) end)
     expect.raises("bad argument #1 to 'part' (part index expected (1 to 2))",
@@ -128,5 +134,22 @@ describe('chains and concave polygons in worlds', function()
     local _, _, bvx, bvy, m = world:stepBall(5, 1, 0, -4, 0.5, 1)
     assert.is_true(m == 1 and bvx < 0 and bvy > 0 and near(bvx * bvx + bvy * bvy, 16, 1e-9))
     assert.is_truthy(floor)
+  end)
+
+  it('cannot be the mover of a move or set sweep: the error names the shape, argument #1', function()
+    local set = collide2d.staticset({ collide2d.rectangle(0, 0, 10, 1) })
+    local world = collide2d.world()
+    world:add(collide2d.rectangle(0, 0, 10, 1))
+    for _, mover in ipairs({ collide2d.chain({ 0, -3, 1, -2, 2, -3 }), collide2d.concave(L_OUTLINE) }) do
+      for _, call in ipairs({
+        { 'move', function() set:move(mover, 1, 1) end },
+        { 'sweep', function() set:sweep(mover, 1, 1) end },
+        { 'move', function() world:move(mover, 1, 1) end },
+      }) do
+        local ok, err = pcall(call[2])
+        assert.is_false(ok)
+        assert.matches("^bad argument #1 to '" .. call[1] .. "' %(", (err:gsub('^[^\n]-:%d+: ', '', 1)))
+      end
+    end
   end)
 end)
