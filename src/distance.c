@@ -155,8 +155,14 @@ c2d_status c2d_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_res
         n = v2_normalize_or(v2_sub(pb, pa), v2(0, 1));
         /* Nearly touching: the closest points' direction is rounding, their features are not. */
         double size = fabs(pa.x) + fabs(pa.y) + a->reach + b->reach;
-        if (d <= C2D_FEATURE_NORMAL * size)
-            n = feature_normal(ka, kb, size);
+        if (d <= C2D_FEATURE_NORMAL * size) {
+            /* Unless the features point against the closest points by more than rounding: a sliver's
+             * face may lie across them (its line stands up to its slack from where its points put
+             * it), and the points, placed along the normal, would then stand d + radii apart. */
+            c2d_vec2 fn = feature_normal(ka, kb, size);
+            if (v2_dot(fn, v2_sub(pb, pa)) >= -64 * DBL_EPSILON * size)
+                n = fn;
+        }
     } else {
         c2d_contact c;
         c2d_collide_cores(ka, kb, &c);

@@ -348,3 +348,38 @@ TEST(distance_normal_touching_random_pairs)
             return;
     }
 }
+
+/* A circle a few units off the long face of a sliver 1e10 long: whether its centre is inside or outside
+ * that face is known only to the sliver's slack (its line stands up to ~10 from where its points put
+ * it). Where the face's normal pointed against the closest points, taking it placed the shapes' points
+ * d + both radii apart while the distance said -99.9: fuzz/corpus/crash-circle-depth-against-a-sliver-
+ * within-its-slack, whose sliver is placed turned by 1e9 rad, shows it; this unturned copy of its
+ * vertices happens not to (rounding puts its face elsewhere), and stands as the property: the closest
+ * points stand |distance| apart, both ways round, for centres across the face. */
+TEST(distance_normal_never_points_against_the_closest_points_of_a_sliver)
+{
+    static const c2d_vec2 sliver[8] = {
+        {-6658024403.7566948, 339340669.72268915}, {3329012580.5692368, -169670343.81491494},
+        {3329012586.7415648, -169670344.12950134}, {3329012591.919992, -169670340.75600314},
+        {3329012594.1265359, -169670334.9829824},  {3329012592.5183706, -169670329.01553702},
+        {3329012587.7097611, -169670325.13302803}, {3329012581.5374327, -169670324.81844187}};
+    c2d_shape *p, *c;
+    ENSURE_OK(c2d_hull_new(sliver, 8, &p));
+    /* Circle centres on a line across the long face near its middle, from 40 inside to 40 outside. */
+    c2d_vec2 e = dn_v(sliver[1].x - sliver[0].x, sliver[1].y - sliver[0].y);
+    double len = hypot(e.x, e.y);
+    c2d_vec2 u = dn_v(e.x / len, e.y / len), m = dn_v(-u.y, u.x);
+    for (int k = 0; k <= 4000; k++) {
+        double off = -40 + 0.02 * k;
+        ENSURE_OK(c2d_circle_new(256 + off * m.x, 2 + off * m.y, 104.40625, &c));
+        for (int swap = 0; swap < 2; swap++) {
+            c2d_distance_result d;
+            ENSURE_OK(swap ? c2d_distance(c, p, &d) : c2d_distance(p, c, &d));
+            double gap = hypot(d.point_b.x - d.point_a.x, d.point_b.y - d.point_a.y);
+            ENSURE_MSG(fabs(gap - fabs(d.distance)) <= 1e-5, "offset %g: closest points %.17g apart, distance %.17g",
+                       off, gap, d.distance);
+        }
+        c2d_shape_destroy(c);
+    }
+    c2d_shape_destroy(p);
+}
