@@ -587,12 +587,17 @@ c2d_status c2d_static_set_set_enabled(c2d_static_set *set, int i, int enabled)
         return C2D_ERR_NULL;
     if (i < 0 || i >= set->n_public)
         return C2D_ERR_RANGE;
+    /* Every part first, then the seams around them: refreshing after each part recomputed the parts
+     * still enabled without those disabled before them, so a concave member lost its joints (and kept
+     * them lost while disabled, though a disabled shape keeps the flags it had). */
     unsigned char e = enabled ? 1 : 0;
-    for (int m = part_first(set, i); m < part_end(set, i); m++)
-        if (set->enabled[m] != e) {
-            set->enabled[m] = e;
-            refresh_around(set, m);
-        }
+    int changed = 0;
+    for (int m = part_first(set, i); m < part_end(set, i); m++) {
+        changed |= set->enabled[m] != e;
+        set->enabled[m] = e;
+    }
+    for (int m = part_first(set, i); m < part_end(set, i) && changed; m++)
+        refresh_around(set, m);
     return C2D_OK;
 }
 

@@ -158,3 +158,68 @@ TEST(seams_an_explicit_tolerance_is_used_as_given_beside_a_far_segment)
                    "tolerance %g: narrow gap %d, wide gap %d, joint %d sides seams", tols[k], narrow, wide, joint);
     }
 }
+
+/* The seam flags of every edge of shape i: how many edges it has, flags in out (up to cap). */
+static int seam_flags(const c2d_static_set *set, int i, int *out, int cap)
+{
+    int e = 0;
+    while (e < cap && c2d_static_set_is_seam(set, i, e, &out[e]) == C2D_OK)
+        e++;
+    return e;
+}
+
+TEST(seams_a_disabled_concave_member_keeps_its_joints_as_seams)
+{
+    /* A floor with two valleys and a notch, cut into convex parts whose joints meet the top, beside
+     * another concave polygon under it. Disabling a member disabled its parts one after another and
+     * recomputed the seams of those still enabled each time, so the parts disabled last lost their
+     * joints with the first: the member did not keep the flags it had (its joints "always seams"). */
+    static const c2d_vec2 floor_ring[9] = {{0, -3}, {4, -3}, {4, -2}, {6, -2}, {6, -3}, {10, -3},
+                                           {10, 0}, {7, -0.5}, {5, 0}};
+    static const c2d_vec2 floor_rest[2] = {{3, -0.5}, {0, 0}};
+    static const c2d_vec2 under[5] = {{0, -3}, {0, -5}, {5, -4}, {10, -5}, {10, -3}};
+    c2d_vec2 ring[11];
+    memcpy(ring, floor_ring, sizeof floor_ring);
+    memcpy(ring + 9, floor_rest, sizeof floor_rest);
+    c2d_shape *s[2];
+    ENSURE_OK(c2d_concave_new(ring, 11, NULL, NULL, 0, &s[0]));
+    ENSURE_OK(c2d_concave_new(under, 5, NULL, NULL, 0, &s[1]));
+    /* Each alone: its joints, and nothing else, are seams. */
+    int alone[2][64], before[2][64], now[64], n[2];
+    for (int i = 0; i < 2; i++) {
+        c2d_static_set *one;
+        ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)&s[i], 1, NULL, &one));
+        n[i] = seam_flags(one, 0, alone[i], 64);
+        c2d_static_set_destroy(one);
+    }
+    int joints = 0;
+    for (int e = 0; e < n[0]; e++)
+        joints += alone[0][e];
+    ENSURE_MSG(joints >= 6, "only %d edges of the floor are seams", joints);
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)s, 2, NULL, &set));
+    for (int i = 0; i < 2; i++)
+        ENSURE(seam_flags(set, i, before[i], 64) == n[i]);
+    for (int i = 0; i < 2; i++) {
+        /* Disabled: it keeps its flags, and the other has those it has alone. */
+        ENSURE_OK(c2d_static_set_set_enabled(set, i, 0));
+        for (int k = 0; k < 2; k++) {
+            ENSURE(seam_flags(set, k, now, 64) == n[k]);
+            for (int e = 0; e < n[k]; e++)
+                ENSURE_MSG(now[e] == (k == i ? before : alone)[k][e],
+                           "member %d disabled: edge %d of member %d is %d, not %d", i, e, k, now[e],
+                           (k == i ? before : alone)[k][e]);
+        }
+        /* Enabled again: as before. */
+        ENSURE_OK(c2d_static_set_set_enabled(set, i, 1));
+        for (int k = 0; k < 2; k++) {
+            ENSURE(seam_flags(set, k, now, 64) == n[k]);
+            for (int e = 0; e < n[k]; e++)
+                ENSURE_MSG(now[e] == before[k][e], "member %d enabled again: edge %d of member %d is %d, was %d", i,
+                           e, k, now[e], before[k][e]);
+        }
+    }
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(s[0]);
+    c2d_shape_destroy(s[1]);
+}
