@@ -226,11 +226,11 @@ static int fz_strict_chain = -1;
  * (fz_check_model_ray, independent of the library), and a push must only separate. */
 static int fz_strict_touch = -1;
 /* FZ_STRICT_JOINTS=1: a concave member's joints are seams whatever the set (its joints "are always
- * seams"): also when it is disabled (it "keeps the flags it had when it was disabled", but disabling
- * one part after the other recomputes the parts still enabled without the first), and in a set whose
- * seam tolerance is as large as its parts' edges (a joint then stops being one). Both are known bugs
- * (fuzz/known/, README); by default joints are checked on enabled members whose shortest part edge is
- * 16 times the tolerance or more. */
+ * seams"), also in a set whose explicit seam tolerance is as large as its parts' edges (a joint then
+ * stops being one: a known bug, README); by default joints are checked on members whose shortest part
+ * edge is 16 times the tolerance or more (the caller's, or the member's own automatic one). Disabled
+ * members are checked too (fixed: disabling one part after the other recomputed the parts still
+ * enabled without the first, and a disabled member keeps the flags it had). */
 static int fz_strict_joints = -1;
 /* FZ_STRICT_MISC=1: four more known bugs, checked only then (fuzz/known/, README):
  *  - c2d_sweep gives C2D_ERR_RANGE for a chain or concave polygon whose displacement relative to the
@@ -2197,18 +2197,6 @@ static void fz_set_members_snapshot(const fz_state *st, fz_set_snap *sn, int i)
              "a member getter accepted a NULL out");
 }
 
-/* The seam tolerance a set works with: the one it was made with, or 1e-9 of (1 + its largest
- * coordinate magnitude), counting where its members stand now. */
-static double fz_set_seam_tolerance(const fz_state *st)
-{
-    if (st->set_seam_tol > 0)
-        return st->set_seam_tol;
-    double mag = st->set_mag;
-    for (int i = 0; i < st->set_n; i++)
-        mag = fmax(mag, fz_shape_scale(st->set_shape[i]));
-    return 1e-9 * (1 + mag);
-}
-
 /* The shortest edge of any part of s. */
 static double fz_min_part_edge(const c2d_shape *s)
 {
@@ -2294,7 +2282,10 @@ static void fz_set_snapshot(const fz_state *st, fz_set_snap *sn)
         c2d_shape_get_radius(st->set_shape[i], &r);
         for (int e = 0; r > 0 && e < FZ_SET_EDGES; e++)
             FZ_CHECK(sn->seam[i][e] != 2, "rounded shape %d has a seam on edge %d", i, e);
-        if (fz_strict_joints || (st->set_on[i] && 16 * fz_set_seam_tolerance(st) <= fz_min_part_edge(st->set_shape[i])))
+        /* Disabled or not (a disabled member keeps its flags). The parts join within the caller's
+         * tolerance, or by default their own (1e-9 of their coordinates, whatever else the set holds). */
+        double jt = st->set_seam_tol > 0 ? st->set_seam_tol : 1e-9 * (1 + fz_shape_scale(st->set_shape[i]));
+        if (fz_strict_joints || 16 * jt <= fz_min_part_edge(st->set_shape[i]))
             fz_check_joint_seams(st->set_shape[i], sn->seam[i], i);
     }
     /* Members out of range: C2D_ERR_RANGE, nothing written. */

@@ -390,10 +390,11 @@ typedef struct c2d_static_set c2d_static_set;
 /** Options of c2d_static_set_new; a zeroed struct (or NULL) means the defaults. */
 typedef struct c2d_static_set_options {
     /** Gap (and misalignment) up to which two edges count as one shared edge when seams are found
-     *  automatically. 0 means 1e-9 times (1 + the largest coordinate magnitude of the set). At most a
-     *  quarter of an edge's length is used for that edge, and at a corner a quarter of the longer edge
-     *  there. A gap counted as a seam hides the faces beside it but stays open: keep the tolerance
-     *  below the size of your movers. */
+     *  automatically. 0 means, for each pair of shapes, 1e-9 times (1 + the largest coordinate
+     *  magnitude of those two), so a shape far away or very large elsewhere in the set changes nothing
+     *  between small tiles. At most a quarter of an edge's length is used for that edge, and at a
+     *  corner a quarter of the longer edge there. A gap counted as a seam hides the faces beside it
+     *  but stays open: keep the tolerance below the size of your movers. */
     double seam_tolerance;
     /** Nonzero: find no seams automatically; only pairs marked with c2d_static_set_mark_neighbours. */
     int no_auto_seams;

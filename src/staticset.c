@@ -148,14 +148,23 @@ static double part_tolerance(const c2d_static_set *set)
     return 1e-9 * (1.0 + set->magnitude);
 }
 
-/* The same for parts i and j, from where they stand: the rounding of placing them is that of their own
- * coordinates. The set's magnitude would take in shapes far away (a segment a billion long made it
- * 1 unit, as long as the edges of a small concave member's parts, whose joints then lost their
- * seams). */
-static double parts_tolerance(const c2d_static_set *set, int i, int j)
+/* The automatic tolerance of members i and j: 1e-9 of their own coordinates, which is what the rounding
+ * of placing them (and of measuring one's vertices against the other's edges) scales with. The set's
+ * magnitude would take in shapes far away: a segment a billion long anywhere in the set made it 1
+ * unit, so that 1-wide gaps between small tiles became seams, and joints of a small concave member
+ * were matched as loosely as some of its parts' edges are long. */
+static double own_tolerance(const c2d_static_set *set, int i, int j)
 {
     double m = c2d_max_num(c2d_aabb_magnitude(set->entries[i].box), c2d_aabb_magnitude(set->entries[j].box));
     return 1e-9 * (1.0 + m);
+}
+
+/* How far around a box to look for shapes that may share seams with what lies in it: the largest
+ * tolerance any pair can have. An automatic one is at most 1e-9 of the set's magnitude as the members
+ * stand now (it follows a member re-placed far away). */
+static double search_margin(const c2d_static_set *set)
+{
+    return c2d_max_num(set->max_tolerance, 1e-9 * (1.0 + set->magnitude));
 }
 
 /* Whether two one-way directions (unit vectors, or zero) are the same: (1, 1) and (3, 3) normalise a
@@ -195,12 +204,12 @@ static double pair_tolerance(const c2d_static_set *set, int i, int j, int *corne
     if (set->owner && set->owner[i] == set->owner[j]) {
         int o = set->owner[i];
         return compound_tolerance(c2d_compound_of(set->user[o]), i - set->first[o], j - set->first[o],
-                                  fmax(set->seam_tolerance, parts_tolerance(set, i, j)), corner_only);
+                                  fmax(set->seam_tolerance, own_tolerance(set, i, j)), corner_only);
     }
     if (!v2_eq(c2d_static_set_velocity(set, i), c2d_static_set_velocity(set, j)) ||
         !same_direction(c2d_static_set_one_way(set, i), c2d_static_set_one_way(set, j)))
         return 0;
-    double tol = set->seam_tolerance;
+    double tol = !set->auto_seams ? 0 : set->seam_tolerance > 0 ? set->seam_tolerance : own_tolerance(set, i, j);
     for (int k = 0; k < set->pair_count; k++) {
         int a = set->pairs[2 * k], b = set->pairs[2 * k + 1];
         if ((a == i && b == j) || (a == j && b == i))
@@ -242,7 +251,7 @@ static void seams_among(const c2d_static_set *set, int i, const unsigned char *s
     g.out = scratch;
     g.self = i;
     g.count = 0;
-    c2d_static_set_query(set, box_grow(set->entries[i].box, set->max_tolerance), 0, gather_neighbour, &g);
+    c2d_static_set_query(set, box_grow(set->entries[i].box, search_margin(set)), 0, gather_neighbour, &g);
     c2d_seams_compute(&set->core[i], scratch, g.count, ghost, vcone);
 }
 
@@ -275,7 +284,7 @@ void c2d_static_set_mark_near(const c2d_static_set *set, int j, const unsigned c
     near_ctx c;
     c.solid = solid;
     c.mark = mark;
-    c2d_static_set_query(set, box_grow(set->entries[j].box, set->max_tolerance), 0, mark_solid, &c);
+    c2d_static_set_query(set, box_grow(set->entries[j].box, search_margin(set)), 0, mark_solid, &c);
 }
 
 typedef struct refresh_ctx {
@@ -288,12 +297,12 @@ static int refresh_one(void *ctx, int j)
     return 0;
 }
 
-/* Recomputes the seams of every enabled shape whose box meets box grown by the largest tolerance. */
+/* Recomputes the seams of every enabled shape whose box meets box grown by the search margin. */
 static void refresh_box(c2d_static_set *set, c2d_aabb box)
 {
     refresh_ctx r;
     r.set = set;
-    c2d_static_set_query(set, box_grow(box, set->max_tolerance), 0, refresh_one, &r);
+    c2d_static_set_query(set, box_grow(box, search_margin(set)), 0, refresh_one, &r);
 }
 
 /* Recomputes the seams of shape i and of every enabled shape near it. */
@@ -397,12 +406,12 @@ static c2d_status set_build(const c2d_shape *const *shapes, int n, const c2d_sta
         c2d_static_set_destroy(set);
         return C2D_ERR_NO_MEMORY;
     }
-    if (!(options && options->no_auto_seams))
-        set->seam_tolerance = user_tol > 0 ? user_tol : 1e-9 * (1.0 + set->magnitude);
+    set->auto_seams = !(options && options->no_auto_seams);
+    /* The caller's tolerance, or 0: each pair's own (own_tolerance). The parts of a chain or concave
+     * member join with their own even without automatic seams. */
+    set->seam_tolerance = set->auto_seams ? user_tol : 0;
     set->built_magnitude = set->magnitude;
-    set->max_tolerance = set->seam_tolerance;
-    if (owner)
-        set->max_tolerance = fmax(set->max_tolerance, part_tolerance(set));
+    set->max_tolerance = set->auto_seams ? user_tol : 0;
     *out = set;
     return C2D_OK;
 }
@@ -417,7 +426,6 @@ static void all_seams(c2d_static_set *set)
 void c2d_static_set_join_parts(c2d_static_set *set, const c2d_compound *c)
 {
     set->parts_of = c;
-    set->max_tolerance = fmax(set->max_tolerance, part_tolerance(set));
     all_seams(set);
 }
 
@@ -579,12 +587,17 @@ c2d_status c2d_static_set_set_enabled(c2d_static_set *set, int i, int enabled)
         return C2D_ERR_NULL;
     if (i < 0 || i >= set->n_public)
         return C2D_ERR_RANGE;
+    /* Every part first, then the seams around them: refreshing after each part recomputed the parts
+     * still enabled without those disabled before them, so a concave member lost its joints (and kept
+     * them lost while disabled, though a disabled shape keeps the flags it had). */
     unsigned char e = enabled ? 1 : 0;
-    for (int m = part_first(set, i); m < part_end(set, i); m++)
-        if (set->enabled[m] != e) {
-            set->enabled[m] = e;
-            refresh_around(set, m);
-        }
+    int changed = 0;
+    for (int m = part_first(set, i); m < part_end(set, i); m++) {
+        changed |= set->enabled[m] != e;
+        set->enabled[m] = e;
+    }
+    for (int m = part_first(set, i); m < part_end(set, i) && changed; m++)
+        refresh_around(set, m);
     return C2D_OK;
 }
 

@@ -130,8 +130,10 @@ struct c2d_static_set {
     unsigned char *ghost;   /* per edge: hidden seam */
     c2d_cone *vcone;        /* per vertex: surface normals of the union there */
     c2d_seam_neighbour *scratch; /* n entries, for recomputing one shape's seams without allocating */
-    double seam_tolerance;  /* automatic seams; 0 when switched off */
-    double max_tolerance;   /* largest seam tolerance in use, for neighbour searches */
+    int auto_seams;         /* whether touching members join without being marked */
+    double seam_tolerance;  /* the caller's tolerance for automatic seams, or 0: each pair's own */
+    double max_tolerance;   /* largest tolerance given (the caller's, marked pairs'), for neighbour
+                             * searches, which add the largest automatic one (search_margin) */
     double magnitude;       /* largest coordinate magnitude of the shapes as they stand */
     double built_magnitude; /* the same for the shapes as built (what re-placing cannot lower) */
     int max_count;          /* most core vertices of any shape */

@@ -216,3 +216,128 @@ TEST(walk_box_never_stops_at_a_joint_or_a_bend_of_a_random_floor)
         }
     }
 }
+
+/* The level's other member for walk_beside: 0 a crate standing on the floor at fraction at of its
+ * length, 1 a slab under its base, 2 a concave piece under its base. */
+static c2d_status walk_other(int which, const c2d_vec2 *p, int segs, double base, double scale, double at,
+                             c2d_shape **out)
+{
+    double x0 = p[0].x, x1 = p[segs].x;
+    if (which == 0) {
+        double xc = x0 + at * (x1 - x0);
+        double top = walk_height(p, segs, xc - 0.5 * scale, xc + 0.5 * scale);
+        return c2d_rect_new(xc, top + 0.5 * scale, scale, scale, 0, out);
+    }
+    if (which == 1)
+        return c2d_rect_new(0.5 * (x0 + x1), base - 0.5 * scale, x1 - x0, scale, 0, out);
+    c2d_vec2 q[5] = {{x0, base}, {x0, base - scale}, {x0 + at * (x1 - x0), base - 0.2 * scale},
+                     {x1, base - scale}, {x1, base}};
+    return c2d_concave_new(q, 5, NULL, NULL, 0, out);
+}
+
+TEST(walk_box_never_stops_at_a_joint_beside_a_member_disabled_crossed_or_ignored)
+{
+    /* A random floor (a concave polygon or a chain) in a set with another member: a crate on the floor,
+     * or a slab or a concave piece under it. That member disabled, crossed or ignored by the move's
+     * responses, or disabled and enabled again, or the floor itself disabled and enabled again: the
+     * seams around it are recomputed (for the call only, for responses), and the floor's joints must
+     * stay seams; a box walking over it never stops at one and meets nothing of the floor but its
+     * surface. Where the crate stays solid, the walk ends at it. */
+    static const double scales[4] = {1, 0.01, 40, 3000};
+    static const char *const modes[5] = {"disabled", "crossed", "ignored", "disabled and enabled again",
+                                         "floor disabled and enabled again"};
+    long levels = c2d_test_iterations(64);
+    for (long level = 0; level < levels && !c2d_test_failed(); level++) {
+        double scale = scales[level % 4];
+        c2d_vec2 p[WALK_MAX_SEGS + 1];
+        int segs = walk_floor(scale, p);
+        double low = p[0].y;
+        for (int k = 1; k <= segs; k++)
+            low = fmin(low, p[k].y);
+        double depth = c2d_test_uniform(0.1, 3);
+        if (level % 8 >= 4)
+            depth = c2d_test_uniform(3, 200);
+        double base = low - depth * scale;
+        double w = c2d_test_uniform(0.3, 1.5) * scale;
+        double h = c2d_test_uniform(0.5, 2) * scale;
+        double at = c2d_test_uniform(0.3, 0.7);
+        double vx = 0.1 * scale, g = 0.02 * scale, fall_max = 0.05 * scale;
+        c2d_vec2 o[WALK_MAX_SEGS + 3];
+        for (int k = 0; k <= segs; k++)
+            o[k] = p[k];
+        o[segs + 1] = V(p[segs].x, base);
+        o[segs + 2] = V(p[0].x, base);
+        for (int kind = 0; kind < 2 && !c2d_test_failed(); kind++) {
+            for (int which = 0; which < 3 && !c2d_test_failed(); which++) {
+                c2d_shape *sh[2];
+                if (kind == 0)
+                    ENSURE_OK(c2d_concave_new(o, segs + 3, NULL, NULL, 0, &sh[0]));
+                else
+                    ENSURE_OK(c2d_chain_new(p, segs + 1, 0, &sh[0]));
+                ENSURE_OK(walk_other(which, p, segs, base, scale, at, &sh[1]));
+                for (int mode = 0; mode < 5 && !c2d_test_failed(); mode++) {
+                    c2d_static_set *set;
+                    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)sh, 2, NULL, &set));
+                    c2d_response resp[2] = {C2D_RESPONSE_SLIDE, mode == 1 ? C2D_RESPONSE_CROSS : C2D_RESPONSE_NONE};
+                    c2d_move_options opt = c2d_move_options_default();
+                    if (mode == 1 || mode == 2)
+                        opt.responses = resp;
+                    if (mode == 0 || mode == 3)
+                        ENSURE_OK(c2d_static_set_set_enabled(set, 1, 0));
+                    if (mode == 3)
+                        ENSURE_OK(c2d_static_set_set_enabled(set, 1, 1));
+                    if (mode == 4) {
+                        ENSURE_OK(c2d_static_set_set_enabled(set, 0, 0));
+                        ENSURE_OK(c2d_static_set_set_enabled(set, 0, 1));
+                    }
+                    double x = p[0].x + 0.5 * w + 0.01 * scale;
+                    double y = walk_height(p, segs, x - 0.5 * w, x + 0.5 * w) + 0.5 * h + 0.01 * scale;
+                    double end = p[segs].x - w, fall = 0;
+                    for (int frame = 0; x < end && !c2d_test_failed(); frame++) {
+                        fall = fmin(fall + g, fall_max);
+                        c2d_vec2 d = V(vx, -fall);
+                        c2d_shape *box;
+                        ENSURE_OK(c2d_rect_new(x, y, w, h, 0, &box));
+                        c2d_move_result r;
+                        c2d_sweep_contact c[16];
+                        c2d_status st = c2d_static_set_move(set, box, d, &opt, &r, c, 16);
+                        c2d_shape_destroy(box);
+                        ENSURE_OK(st);
+                        int crate = 0;
+                        for (int i = 0; i < r.count && i < 16; i++) {
+                            if (c[i].index == 1) {
+                                crate = 1;
+                                continue;
+                            }
+                            if (!(c[i].normal.y > 0.7)) {
+                                walk_print_floor(kind ? "chain" : "concave", scale, p, segs, base);
+                                ENSURE_MSG(0,
+                                           "level %ld, other member %d %s, frame %d: box (%.17g, %.17g) %.17g x "
+                                           "%.17g moving by (%.17g, %.17g) met a wall: normal (%.17g, %.17g) at "
+                                           "(%.17g, %.17g)",
+                                           level, which, modes[mode], frame, x, y, w, h, d.x, d.y, c[i].normal.x,
+                                           c[i].normal.y, c[i].point.x, c[i].point.y);
+                            }
+                            fall = 0;
+                        }
+                        if (crate && resp[1] != C2D_RESPONSE_CROSS)
+                            break; /* the crate, solid: the walk ends there */
+                        if (!(r.displacement.x >= 0.3 * vx)) {
+                            walk_print_floor(kind ? "chain" : "concave", scale, p, segs, base);
+                            ENSURE_MSG(0,
+                                       "level %ld, other member %d %s, frame %d: box (%.17g, %.17g) %.17g x %.17g "
+                                       "moving by (%.17g, %.17g) moved by (%.17g, %.17g) only",
+                                       level, which, modes[mode], frame, x, y, w, h, d.x, d.y, r.displacement.x,
+                                       r.displacement.y);
+                        }
+                        x += r.displacement.x;
+                        y += r.displacement.y;
+                    }
+                    c2d_static_set_destroy(set);
+                }
+                c2d_shape_destroy(sh[0]);
+                c2d_shape_destroy(sh[1]);
+            }
+        }
+    }
+}
