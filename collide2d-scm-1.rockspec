@@ -33,11 +33,13 @@ build = {
     collide2d = {
       sources = {
         'lua/collide2d.c',
+        'src/closest.c',
         'src/collide.c',
         'src/compound.c',
         'src/decompose.c',
         'src/distance.c',
         'src/hull.c',
+        'src/pairs.c',
         'src/predicates.c',
         'src/query.c',
         'src/resolve.c',

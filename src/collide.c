@@ -1,6 +1,6 @@
-/* collide.c - the public overlap and contact calls: argument checks, the fast paths where geometry
- * allows a cheaper exact answer than the general SAT of sat.c, and the pair frame the general path
- * runs in:
+/* collide.c - overlap and contact of two convex shapes (c2d_convex_overlap, c2d_convex_collide, which
+ * c2d_overlap and c2d_collide answer for them): the fast paths where geometry allows a cheaper exact
+ * answer than the general SAT of sat.c, and the pair frame the general path runs in. Layer 3, kernels:
  *  - circle against circle, and circle against rectangle in the rectangle's own frame (seed 000:
  *    rotate the centre, clamp);
  *  - rectangle against rectangle with the O(1) rotation-matrix test (seed 001, box2d-lite): the
@@ -708,10 +708,8 @@ static int circle_circle(const c2d_shape *a, const c2d_shape *b, c2d_contact *ou
  * one, where they save the SAT passes. */
 #define C2D_PAIR(ta, tb) ((int)(ta) * 8 + (int)(tb))
 
-c2d_status c2d_overlap(const c2d_shape *a, const c2d_shape *b, int *out)
+c2d_status c2d_convex_overlap(const c2d_shape *a, const c2d_shape *b, int *out)
 {
-    if (!a || !b || !out)
-        return C2D_ERR_NULL;
     switch (C2D_PAIR(a->type, b->type)) {
     case C2D_PAIR(C2D_SHAPE_CIRCLE, C2D_SHAPE_CIRCLE): *out = circle_circle(a, b, NULL); return C2D_OK;
     case C2D_PAIR(C2D_SHAPE_RECT, C2D_SHAPE_RECT): *out = box_box_overlap(a, b); return C2D_OK;
@@ -733,8 +731,6 @@ c2d_status c2d_overlap(const c2d_shape *a, const c2d_shape *b, int *out)
         return C2D_OK;
     default: break;
     }
-    if (c2d_is_compound(a) || c2d_is_compound(b))
-        return c2d_compound_overlap(a, b, out);
     if (circles_apart(a, b)) {
         *out = 0;
         return C2D_OK;
@@ -748,10 +744,8 @@ c2d_status c2d_overlap(const c2d_shape *a, const c2d_shape *b, int *out)
     return C2D_OK;
 }
 
-c2d_status c2d_collide(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
+c2d_status c2d_convex_collide(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
 {
-    if (!a || !b || !out)
-        return C2D_ERR_NULL;
     switch (C2D_PAIR(a->type, b->type)) {
     case C2D_PAIR(C2D_SHAPE_CIRCLE, C2D_SHAPE_CIRCLE): circle_circle(a, b, out); return C2D_OK;
     case C2D_PAIR(C2D_SHAPE_RECT, C2D_SHAPE_RECT): box_box(a, b, out); return C2D_OK;
@@ -783,8 +777,6 @@ c2d_status c2d_collide(const c2d_shape *a, const c2d_shape *b, c2d_contact *out)
         return C2D_OK;
     default: break;
     }
-    if (c2d_is_compound(a) || c2d_is_compound(b))
-        return c2d_compound_collide(a, b, out);
     if (circles_apart(a, b)) {
         memset(out, 0, sizeof *out);
         return C2D_OK;

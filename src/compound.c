@@ -622,7 +622,9 @@ c2d_status c2d_compound_overlap(const c2d_shape *a, const c2d_shape *b, int *out
     *out = 0;
     for (int k = 0; k < c->n && !*out; k++) {
         int hit = 0;
-        c2d_status st = c2d_overlap(c->part[k], o, &hit);
+        /* o may be a compound itself: then each of its parts against this part. */
+        c2d_status st = c2d_is_compound(o) ? c2d_compound_overlap(o, c->part[k], &hit)
+                                           : c2d_convex_overlap(c->part[k], o, &hit);
         if (st != C2D_OK)
             return st;
         *out = hit;
@@ -642,14 +644,14 @@ c2d_status c2d_compound_contains(const c2d_shape *s, c2d_vec2 p, int *out)
     const c2d_compound *c = c2d_compound_of(s);
     *out = 0;
     for (int k = 0; k < c->n && !*out; k++)
-        c2d_contains_point(c->part[k], p, out);
+        c2d_convex_contains_point(c->part[k], p, out);
     if (*out || s->type == C2D_SHAPE_CHAIN)
         return C2D_OK;
     /* In the rounding gap of a joint (or that close to the outline, which counts as on it). */
     double slack = joint_slack(s);
     for (int k = 0; k < c->n && !*out; k++) {
         double d;
-        c2d_closest_point(c->part[k], p, NULL, &d);
+        c2d_convex_closest_point(c->part[k], p, NULL, &d);
         *out = d <= slack;
     }
     return C2D_OK;
@@ -673,7 +675,7 @@ c2d_status c2d_compound_raycast(const c2d_shape *s, c2d_vec2 o, c2d_vec2 d, doub
     }
     for (int k = 0; k < c->n; k++) {
         c2d_ray_hit h;
-        c2d_status st = c2d_raycast(c->part[k], o, d, max_t, &h);
+        c2d_status st = c2d_convex_raycast(c->part[k], o, d, max_t, &h);
         if (st != C2D_OK)
             return st;
         if (h.hit && (!best.hit || h.t < best.t))
@@ -695,7 +697,7 @@ c2d_status c2d_compound_closest(const c2d_shape *s, c2d_vec2 p, c2d_vec2 *out_po
         for (int k = 0; k < c->n; k++) {
             c2d_vec2 q;
             double dist;
-            c2d_closest_point(c->part[k], p, &q, &dist);
+            c2d_convex_closest_point(c->part[k], p, &q, &dist);
             if (dist < best) {
                 best = dist;
                 best_q = q;
@@ -756,7 +758,7 @@ static c2d_status compound_convex_contact(const c2d_shape *a, const c2d_shape *b
     c2d_contact pc, chosen;
     memset(&chosen, 0, sizeof chosen);
     for (int k = 0; k < c->n; k++) {
-        if ((st = c2d_collide(c->part[k], b, &pc)) != C2D_OK)
+        if ((st = c2d_convex_collide(c->part[k], b, &pc)) != C2D_OK)
             break;
         if (pc.count == 0)
             continue;
@@ -878,7 +880,7 @@ static c2d_status caught_after(const c2d_compound *ca, const c2d_compound *cb, c
         c2d_shape_place(moved[j], v2_add(q->pos, d), q->angle, q->c, q->s);
         for (int i = 0; i < ca->n && !*out; i++) {
             c2d_contact c;
-            c2d_status st = c2d_collide(ca->part[i], moved[j], &c);
+            c2d_status st = c2d_convex_collide(ca->part[i], moved[j], &c);
             if (st != C2D_OK)
                 return st;
             *out = c.count > 0 && c.depth > tol;
@@ -957,7 +959,7 @@ static c2d_status compound_pair_contact(const c2d_shape *a, const c2d_shape *b, 
         st = c2d_shape_clone(cb->part[j], &moved[j]);
         for (int i = 0; i < ca->n && st == C2D_OK; i++) {
             c2d_contact c;
-            st = c2d_collide(ca->part[i], cb->part[j], &c);
+            st = c2d_convex_collide(ca->part[i], cb->part[j], &c);
             if (st == C2D_OK && c.count > 0 && c.depth > bound)
                 bound = c.depth;
         }
@@ -1103,7 +1105,7 @@ c2d_status c2d_compound_distance(const c2d_shape *a, const c2d_shape *b, c2d_dis
     for (int i = 0; i < na; i++)
         for (int j = 0; j < nb; j++) {
             c2d_distance_result r;
-            if ((st = c2d_distance(pa[i], pb[j], &r)) != C2D_OK)
+            if ((st = c2d_convex_distance(pa[i], pb[j], &r)) != C2D_OK)
                 return st;
             if (!found || r.distance < out->distance) {
                 *out = r;

@@ -1,73 +1,11 @@
-/* distance.c - closest points between shapes: exact feature-pair distance between two cores, and the
- * public c2d_distance that adds the radii and reports overlap as negative distance. */
+/* distance.c - the distance between two convex shapes (c2d_convex_distance, which c2d_distance answers
+ * for them): the exact closest points of their cores (closest.c) and the radii, overlap reported as
+ * negative distance through the contact (sat.c), and the normal of nearly touching shapes from their
+ * closest features. Layer 3, kernels. */
 #include "shape.h"
 
 #include <float.h>
 #include <string.h>
-
-c2d_vec2 c2d_closest_on_segment(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p)
-{
-    return c2d_segment_closest(a, b, p);
-}
-
-/* Distinct edges of a core: a 2-vertex core has one segment (its two "edges" coincide). */
-static int distinct_edges(const c2d_core *s)
-{
-    return s->count == 2 ? 1 : (s->count >= 3 ? s->count : 0);
-}
-
-/* Which features of two cores are closest, as c2d_core_distance found them: vertex `vertex` of one core
- * against edge `edge` of the other, b's vertex and a's edge when vertex_in_b. */
-typedef struct feature_pair {
-    int vertex_in_b, vertex, edge;
-} feature_pair;
-
-/* Vertices of `v` against the edges of `e`: keeps the closest pair found so far, and when fp is not
- * NULL which features they are (vertex_in_b says whether v is the second core). */
-static inline void vertices_to_edges(const c2d_core *v, const c2d_core *e, double *best, c2d_vec2 *pv, c2d_vec2 *pe,
-                                     feature_pair *fp, int vertex_in_b)
-{
-    int ne = distinct_edges(e);
-    for (int i = 0; i < v->count; i++) {
-        c2d_vec2 p = v->v[i];
-        for (int k = 0; k < ne; k++) {
-            c2d_vec2 q = c2d_closest_on_segment(e->v[k], e->v[(k + 1) % e->count], p);
-            double d2 = v2_len2(v2_sub(p, q));
-            if (d2 < *best) {
-                *best = d2;
-                *pv = p;
-                *pe = q;
-                if (fp) {
-                    fp->vertex_in_b = vertex_in_b;
-                    fp->vertex = i;
-                    fp->edge = k;
-                }
-            }
-        }
-    }
-}
-
-/* For disjoint convex cores the closest pair always involves a vertex of one of them, so checking
- * every vertex against every edge of the other is exact. */
-static inline double core_distance(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d_vec2 *pb,
-                                   feature_pair *fp)
-{
-    double best = INFINITY;
-    if (a->count == 1 && b->count == 1) {
-        *pa = a->v[0];
-        *pb = b->v[0];
-        return v2_len_safe(v2_sub(*pb, *pa));
-    }
-    vertices_to_edges(a, b, &best, pa, pb, fp, 0);
-    vertices_to_edges(b, a, &best, pb, pa, fp, 1);
-    /* From the points again: the squared distance underflows for gaps below about 1e-154. */
-    return v2_len_safe(v2_sub(*pb, *pa));
-}
-
-double c2d_core_distance(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d_vec2 *pb)
-{
-    return core_distance(a, b, pa, pb, NULL);
-}
 
 /* Cores apart by less than this times the size of their coordinates (the closest point's, plus the two
  * shapes' reaches) take their normal from their closest features (feature_normal). The direction
@@ -101,9 +39,9 @@ static double support_gap(const c2d_core *a, const c2d_core *b, c2d_vec2 n)
  * core turns away, or a direction that rounding put outside the cones, or none (closest points equal). */
 static c2d_vec2 feature_normal(const c2d_core *a, const c2d_core *b, double size)
 {
-    feature_pair fp;
+    c2d_feature_pair fp;
     c2d_vec2 pa, pb;
-    core_distance(a, b, &pa, &pb, &fp);
+    c2d_core_distance_features(a, b, &pa, &pb, &fp);
     c2d_vec2 f = c2d_best_face_normal(a, b), n = v2_normalize_or(v2_sub(pb, pa), f);
     if (a->count == 1 && b->count == 1)
         return n;
@@ -130,12 +68,8 @@ static c2d_vec2 feature_normal(const c2d_core *a, const c2d_core *b, double size
     return support_gap(a, b, f) > support_gap(a, b, n) + 16 * DBL_EPSILON * size ? f : n;
 }
 
-c2d_status c2d_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out)
+c2d_status c2d_convex_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out)
 {
-    if (!a || !b || !out)
-        return C2D_ERR_NULL;
-    if (c2d_is_compound(a) || c2d_is_compound(b))
-        return c2d_compound_distance(a, b, out);
     /* In the pair's frame (see c2d_collide), then back into the world. */
     c2d_pair_frame f;
     c2d_status st = c2d_pair_frame_init(&f, a, b);

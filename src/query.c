@@ -41,15 +41,8 @@ static int in_segment_slab(const c2d_core *k, c2d_vec2 p)
     return along >= 0 && along <= len;
 }
 
-c2d_status c2d_contains_point(const c2d_shape *shape, c2d_vec2 p, int *out)
+c2d_status c2d_convex_contains_point(const c2d_shape *shape, c2d_vec2 p, int *out)
 {
-    c2d_status st;
-    if (!shape || !out)
-        return C2D_ERR_NULL;
-    if ((st = c2d_check_vec(p)) != C2D_OK)
-        return st;
-    if (c2d_is_compound(shape))
-        return c2d_compound_contains(shape, p, out);
     int e;
     c2d_xf x = c2d_shape_xf(shape);
     switch (shape->type) {
@@ -90,15 +83,8 @@ c2d_status c2d_contains_point(const c2d_shape *shape, c2d_vec2 p, int *out)
     return C2D_OK;
 }
 
-c2d_status c2d_closest_point(const c2d_shape *shape, c2d_vec2 p, c2d_vec2 *out_point, double *out_distance)
+c2d_status c2d_convex_closest_point(const c2d_shape *shape, c2d_vec2 p, c2d_vec2 *out_point, double *out_distance)
 {
-    c2d_status st;
-    if (!shape || (!out_point && !out_distance))
-        return C2D_ERR_NULL;
-    if ((st = c2d_check_vec(p)) != C2D_OK)
-        return st;
-    if (c2d_is_compound(shape))
-        return c2d_compound_closest(shape, p, out_point, out_distance);
     c2d_vec2 q;
     double sd;
     c2d_xf x = c2d_shape_xf(shape);
@@ -606,7 +592,7 @@ static c2d_status raycast_general(const c2d_shape *shape, c2d_vec2 origin, c2d_v
         if (shape->type == C2D_SHAPE_SEGMENT) {
             best = ray_segment_exact(&k, origin, direction, u, &point, &normal);
             exact_point = 1;
-        } else if (c2d_contains_point(shape, origin, &inside), inside) {
+        } else if (c2d_convex_contains_point(shape, origin, &inside), inside) {
             best = 0;
         } else {
             /* Rounded core: the boundary is the core's edges pushed out by r, joined by corner arcs. */
@@ -645,23 +631,12 @@ static c2d_status raycast_general(const c2d_shape *shape, c2d_vec2 origin, c2d_v
     return C2D_OK;
 }
 
-c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 direction, double max_t, c2d_ray_hit *out)
+c2d_status c2d_convex_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 direction, double max_t,
+                              c2d_ray_hit *out)
 {
-    if (!shape || !out)
-        return C2D_ERR_NULL;
-    /* One test for the usual case (NaN fails every comparison); the status only when it fails. */
-    if (!(fabs(origin.x) <= C2D_MAX_COORDINATE && fabs(origin.y) <= C2D_MAX_COORDINATE &&
-          fabs(direction.x) <= C2D_MAX_COORDINATE && fabs(direction.y) <= C2D_MAX_COORDINATE && max_t >= 0)) {
-        c2d_status st;
-        if ((st = c2d_check_vec(origin)) || (st = c2d_check_vec(direction)))
-            return st;
-        return isnan(max_t) ? C2D_ERR_NOT_FINITE : C2D_ERR_RANGE;
-    }
-    if ((unsigned)(shape->count - 3) <= 5 && shape->type < C2D_SHAPE_CHAIN)
+    if ((unsigned)(shape->count - 3) <= 5)
         return raycast_small(shape, origin.x, origin.y, direction.x, direction.y, max_t, out);
     if (direction.x == 0 && direction.y == 0)
         return C2D_ERR_DEGENERATE;
-    if (c2d_is_compound(shape))
-        return c2d_compound_raycast(shape, origin, direction, max_t, out);
     return raycast_general(shape, origin, direction, max_t, out);
 }

@@ -358,6 +358,18 @@ c2d_status c2d_compound_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *
 
 /* ---- shared engine internals (defined in the file named) ---- */
 
+/* The public pair and point calls for convex shapes (arguments already checked; neither shape a
+ * compound), which pairs.c hands them to, and which compounds use for their parts: collide.c,
+ * distance.c, query.c, sweep.c. */
+c2d_status c2d_convex_overlap(const c2d_shape *a, const c2d_shape *b, int *out);
+c2d_status c2d_convex_collide(const c2d_shape *a, const c2d_shape *b, c2d_contact *out);
+c2d_status c2d_convex_distance(const c2d_shape *a, const c2d_shape *b, c2d_distance_result *out);
+c2d_status c2d_convex_contains_point(const c2d_shape *shape, c2d_vec2 p, int *out);
+c2d_status c2d_convex_closest_point(const c2d_shape *shape, c2d_vec2 p, c2d_vec2 *out_point, double *out_distance);
+c2d_status c2d_convex_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2 direction, double max_t,
+                              c2d_ray_hit *out);
+c2d_status c2d_convex_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_vec2 db, c2d_toi *out);
+
 /* hull.c: cleans a point list into a strictly convex counter-clockwise polygon in out (capacity n).
  * hull != 0 wraps arbitrary points; hull == 0 requires them to be in convex order. */
 c2d_status c2d_convex_points(const c2d_vec2 *points, int n, int hull, c2d_vec2 *out, int *out_n);
@@ -367,10 +379,18 @@ c2d_aabb c2d_shape_aabb(const c2d_shape *s);
 /* An axis-aligned rectangle over box (corners already checked; sides may exceed the size limit). */
 c2d_status c2d_box_probe_new(c2d_aabb box, c2d_shape **out);
 
-/* distance.c: closest points of the two cores (radius ignored) and their distance. Exact; the cores
+/* closest.c: closest points of the two cores (radius ignored) and their distance. Exact; the cores
  * may be disjoint or not (then the distance is 0 and the points are an arbitrary common point only
  * for point/segment cores; callers use SAT for overlapping polygons). */
 double c2d_core_distance(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d_vec2 *pb);
+/* Which features of two cores are closest, as c2d_core_distance finds them: vertex `vertex` of one core
+ * against edge `edge` of the other, b's vertex and a's edge when vertex_in_b. */
+typedef struct c2d_feature_pair {
+    int vertex_in_b, vertex, edge;
+} c2d_feature_pair;
+/* c2d_core_distance, and which features are closest in *fp. */
+double c2d_core_distance_features(const c2d_core *a, const c2d_core *b, c2d_vec2 *pa, c2d_vec2 *pb,
+                                  c2d_feature_pair *fp);
 /* Closest point of the segment a-b to p. */
 c2d_vec2 c2d_closest_on_segment(c2d_vec2 a, c2d_vec2 b, c2d_vec2 p);
 /* The same, inline: the one formula of both (the distance candidates of collide.c must be those of

@@ -521,21 +521,12 @@ c2d_vec2 c2d_rhull_contact_point(const c2d_rhull *h, const c2d_rhull_hit *f, con
     return v2_add(v2_scale(n, 0.5 * (sa + sb)), v2_scale(tg, across));
 }
 
-/* ---- the public pairwise sweep ----------------------------------------------------------------- */
+/* ---- the sweep of two convex shapes ----------------------------------------------------------------- */
 
 #define SWEEP_STACK 64
 
-c2d_status c2d_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_vec2 db, c2d_toi *out)
+c2d_status c2d_convex_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_vec2 db, c2d_toi *out)
 {
-    if (!a || !b || !out)
-        return C2D_ERR_NULL;
-    c2d_status st = c2d_check_vec(da);
-    if (st == C2D_OK)
-        st = c2d_check_vec(db);
-    if (st != C2D_OK)
-        return st;
-    if (c2d_is_compound(a) || c2d_is_compound(b))
-        return c2d_compound_sweep(a, da, b, db, out);
     /* The hull's arrays, then both shapes placed in the world (the Minkowski merge reads them). */
     int cap = a->count + b->count;
     size_t bytes = (size_t)cap * (2 * sizeof(c2d_vec2) + 2 * sizeof(int)) + (size_t)cap * 2 * sizeof(c2d_vec2);
