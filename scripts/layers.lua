@@ -2,14 +2,17 @@
 -- symbols: nm lists what each object file defines and what it needs, which gives the call graph
 -- between files; src/README.md's layer table says which layer each file belongs to.
 --
---   lua5.4 scripts/layers.lua OBJDIR [LAYERS_MD]
+--   lua5.4 scripts/layers.lua OBJDIR [LAYERS_MD [SRCDIR]]
 --
+-- With SRCDIR, only the objects of SRCDIR's .c files count (an object left from a file since removed
+-- is not the library's).
 -- Fails (exit 1) on a file the table does not place, a table row naming no file, a call from one file
 -- up to a file of a higher layer, and any circle of calls between files (in one layer too), naming the
 -- files and the functions. Prints "ok ..."/"not ok ..." lines and a closing "RESULT passed=N failed=M".
 
 local objdir = arg[1] or 'build/obj'
 local layers_md = arg[2] or 'src/README.md'
+local srcdir = arg[3]
 
 local passed, failed = 0, 0
 local function ok(msg) passed = passed + 1; print('ok     ' .. msg) end
@@ -37,6 +40,9 @@ local defined_by, needs, files = {}, {}, {}
 local list = io.popen('ls ' .. objdir .. '/*.o 2>/dev/null')
 for path in list:lines() do
   local file = path:match('([%w_]+)%.o$')
+  local source = srcdir and io.open(srcdir .. '/' .. file .. '.c')
+  if source then source:close() end
+  if srcdir and not source then goto next end
   files[#files + 1] = file
   needs[file] = {}
   local nm = io.popen('nm ' .. path)
@@ -49,6 +55,7 @@ for path in list:lines() do
     end
   end
   nm:close()
+  ::next::
 end
 list:close()
 table.sort(files)

@@ -10,29 +10,12 @@
  * sweep never stops at a seam. The rest is the union of the parts' answers: overlap, containment,
  * the nearest point from outside, ray casts and distances between apart shapes. */
 #include "decompose.h"
+#include "parts.h"
 #include "sweep.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-struct c2d_compound {
-    int n;               /* parts */
-    c2d_shape **part;    /* placed with the compound, in the world */
-    c2d_vec2 *lpos;      /* each part's position in the compound's frame */
-    c2d_shape **lpart;   /* each part in the compound's frame (at lpos, angle 0) */
-    c2d_static_set *set; /* the lparts, with their seams */
-    int one_sided;       /* a chain whose segments block only from their right (see c2d_chain_new) */
-    /* The pairs of parts that meet along a joint (a shared edge, a chain's shared end), as a * n + b
-     * with a < b, sorted: only these join, so a hole narrower than the seam tolerance stays a hole. */
-    long long *adj;
-    int n_adj;
-    /* A concave polygon's parts' vertices as numbers of the points they are (one number for every
-     * copy of a point), part k's ascending in vid[vstart[k] .. vstart[k + 1]): parts with a number in
-     * common meet at that corner, also when other parts lie between them around it. NULL for a
-     * chain, whose segments meet only where they join. */
-    int *vstart;
-    int *vid;
-};
 
 static int compare_ll(const void *x, const void *y)
 {
@@ -66,78 +49,6 @@ static int compare_joint(const void *x, const void *y)
     return (a->part > b->part) - (a->part < b->part);
 }
 
-/* Declared in shape.h. */
-int c2d_compound_meet(const c2d_compound *c, int a, int b)
-{
-    if (a > b) {
-        int t = a;
-        a = b;
-        b = t;
-    }
-    long long key = (long long)a * c->n + b;
-    if (c->n_adj > 0 && bsearch(&key, c->adj, (size_t)c->n_adj, sizeof key, compare_ll) != NULL)
-        return C2D_PARTS_JOINT;
-    if (!c->vid)
-        return C2D_PARTS_APART;
-    /* Each corner of the part with fewer looked up among the other's: a big part is asked about
-     * every small one near it, and pays for the small one's corners only. */
-    int na = c->vstart[a + 1] - c->vstart[a], nb = c->vstart[b + 1] - c->vstart[b];
-    const int *few = c->vid + c->vstart[na <= nb ? a : b], *many = c->vid + c->vstart[na <= nb ? b : a];
-    int nfew = na <= nb ? na : nb, nmany = na <= nb ? nb : na;
-    for (int i = 0; i < nfew; i++)
-        if (bsearch(&few[i], many, (size_t)nmany, sizeof *many, compare_int))
-            return C2D_PARTS_CORNER;
-    return C2D_PARTS_APART;
-}
-
-int c2d_compound_count(const c2d_shape *s)
-{
-    return c2d_compound_of(s)->n;
-}
-
-const c2d_shape *c2d_compound_part(const c2d_shape *s, int k)
-{
-    return c2d_compound_of(s)->part[k];
-}
-
-c2d_vec2 c2d_compound_part_one_way(const c2d_shape *s, int k)
-{
-    const c2d_compound *c = c2d_compound_of(s);
-    if (!c->one_sided)
-        return v2(0, 0);
-    const c2d_shape *p = c->part[k];
-    c2d_vec2 a = c2d_world_vertex(p, 0), b = c2d_world_vertex(p, 1);
-    return v2_normalize_or(v2_right(v2_sub(b, a)), v2(0, 0));
-}
-
-void c2d_compound_free(c2d_compound *c)
-{
-    if (!c)
-        return;
-    for (int k = 0; k < c->n; k++) {
-        if (c->part)
-            c2d_shape_destroy(c->part[k]);
-        if (c->lpart)
-            c2d_shape_destroy(c->lpart[k]);
-    }
-    free(c->part);
-    free(c->lpart);
-    free(c->lpos);
-    free(c->adj);
-    free(c->vstart);
-    free(c->vid);
-    c2d_static_set_destroy(c->set);
-    free(c);
-}
-
-void c2d_compound_place(c2d_shape *s)
-{
-    c2d_compound *c = c2d_compound_of(s);
-    c2d_xf x = c2d_shape_xf(s);
-    for (int k = 0; k < c->n; k++)
-        c2d_shape_place(c->part[k], c2d_xf_apply(x, c->lpos[k]), s->angle, x.c, x.s);
-}
-
 /* How the parts of a compound meet (the fields of the same names in c2d_compound): owned arrays. */
 typedef struct part_links {
     long long *adj;
@@ -151,6 +62,8 @@ static void links_free(part_links *l)
     free(l->vstart);
     free(l->vid);
 }
+
+static c2d_status compound_copy(const c2d_compound *src, c2d_compound **out);
 
 /* A compound over parts already made in its own frame (lpart, owned from now on) that meet as links
  * says (owned too): their world copies, and the set of them with their joints as seams and the cones
@@ -168,6 +81,8 @@ static c2d_status compound_make(c2d_shape **lpart, int n, part_links links, int 
     c->n = n;
     c->lpart = lpart;
     c->one_sided = one_sided;
+    c->copy = compound_copy;
+    c->drop_set = c2d_static_set_destroy;
     if (links.n_adj > 1)
         qsort(links.adj, (size_t)links.n_adj, sizeof *links.adj, compare_ll);
     c->adj = links.adj;
@@ -208,7 +123,8 @@ static int *copy_ints(const int *src, int n, int *ok)
     return d;
 }
 
-c2d_status c2d_compound_clone(const c2d_compound *src, c2d_compound **out)
+/* A copy of src, its set made anew over the copied parts (c2d_compound_clone, through src->copy). */
+static c2d_status compound_copy(const c2d_compound *src, c2d_compound **out)
 {
     c2d_shape **lpart = (c2d_shape **)calloc((size_t)src->n, sizeof *lpart);
     part_links links;

@@ -1,11 +1,12 @@
 /* shape.c - shape handles: construction and validation, placement (position and angle), bounding
- * boxes, vertices, cloning; plus the version and status-string calls. */
+ * boxes, vertices, cloning, and the storage of a compound's parts (parts.h: placed with it, freed and
+ * copied with it, which of them meet); plus the version and status-string calls. Layer 2, shapes. */
 /* posix_memalign is POSIX, not C99: declared only when asked for, and a build with flags of its own
  * (plain -std=c99) may not ask. Before any include. */
 #if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200112L
 #endif
-#include "shape.h"
+#include "parts.h"
 #include "trig.h"
 
 #include <stdlib.h>
@@ -476,4 +477,95 @@ c2d_status c2d_shape_get_vertices(const c2d_shape *shape, c2d_vec2 *out, int cap
     for (int i = 0; i < k.count; i++)
         out[i] = c2d_xf_apply(x, k.v[i]);
     return C2D_OK;
+}
+
+/* ---- the parts of a compound (parts.h): which meet, where they stand, freeing and copying them ---- */
+
+static int compare_ll(const void *x, const void *y)
+{
+    long long a = *(const long long *)x, b = *(const long long *)y;
+    return (a > b) - (a < b);
+}
+
+static int compare_int(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
+int c2d_compound_meet(const c2d_compound *c, int a, int b)
+{
+    if (a > b) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    long long key = (long long)a * c->n + b;
+    if (c->n_adj > 0 && bsearch(&key, c->adj, (size_t)c->n_adj, sizeof key, compare_ll) != NULL)
+        return C2D_PARTS_JOINT;
+    if (!c->vid)
+        return C2D_PARTS_APART;
+    /* Each corner of the part with fewer looked up among the other's: a big part is asked about
+     * every small one near it, and pays for the small one's corners only. */
+    int na = c->vstart[a + 1] - c->vstart[a], nb = c->vstart[b + 1] - c->vstart[b];
+    const int *few = c->vid + c->vstart[na <= nb ? a : b], *many = c->vid + c->vstart[na <= nb ? b : a];
+    int nfew = na <= nb ? na : nb, nmany = na <= nb ? nb : na;
+    for (int i = 0; i < nfew; i++)
+        if (bsearch(&few[i], many, (size_t)nmany, sizeof *many, compare_int))
+            return C2D_PARTS_CORNER;
+    return C2D_PARTS_APART;
+}
+
+int c2d_compound_count(const c2d_shape *s)
+{
+    return c2d_compound_of(s)->n;
+}
+
+const c2d_shape *c2d_compound_part(const c2d_shape *s, int k)
+{
+    return c2d_compound_of(s)->part[k];
+}
+
+c2d_vec2 c2d_compound_part_one_way(const c2d_shape *s, int k)
+{
+    const c2d_compound *c = c2d_compound_of(s);
+    if (!c->one_sided)
+        return v2(0, 0);
+    const c2d_shape *p = c->part[k];
+    c2d_vec2 a = c2d_world_vertex(p, 0), b = c2d_world_vertex(p, 1);
+    return v2_normalize_or(v2_right(v2_sub(b, a)), v2(0, 0));
+}
+
+void c2d_compound_free(c2d_compound *c)
+{
+    if (!c)
+        return;
+    for (int k = 0; k < c->n; k++) {
+        if (c->part)
+            c2d_shape_destroy(c->part[k]);
+        if (c->lpart)
+            c2d_shape_destroy(c->lpart[k]);
+    }
+    free(c->part);
+    free(c->lpart);
+    free(c->lpos);
+    free(c->adj);
+    free(c->vstart);
+    free(c->vid);
+    if (c->set)
+        c->drop_set(c->set);
+    free(c);
+}
+
+void c2d_compound_place(c2d_shape *s)
+{
+    c2d_compound *c = c2d_compound_of(s);
+    c2d_xf x = c2d_shape_xf(s);
+    for (int k = 0; k < c->n; k++)
+        c2d_shape_place(c->part[k], c2d_xf_apply(x, c->lpos[k]), s->angle, x.c, x.s);
+}
+
+c2d_status c2d_compound_clone(const c2d_compound *src, c2d_compound **out)
+{
+    return src->copy(src, out);
 }
