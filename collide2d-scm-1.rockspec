@@ -52,6 +52,8 @@ build = {
         'src/trig.c',
         'src/world.c',
         'src/worldmove.c',
+        'src/worldpairs.c',
+        'src/worldquery.c',
       },
       -- The core is compiled into the module, not linked from libcollide2d.so.
       defines = { 'C2D_STATIC' },
