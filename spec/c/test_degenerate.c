@@ -317,6 +317,26 @@ TEST(segments_sharing_an_end_point_touch_at_depth_zero)
     ENSURE(truth);
 }
 
+/* The incident edge of a contact is the one whose normal opposes the reference face's most. This
+ * polygon's left side is three edges turning by a few 1e-12 rad (kept: above the nearly-straight
+ * sine of 1e-12), whose normals' products with the capsule's closest-feature direction agree to the
+ * last bit: the tie went to the first, at the bottom, which misses the capsule's face, and its end
+ * became the contact point, 99 units off the capsule (depth 56). Present before issue 22. */
+TEST(a_capsule_beside_a_side_of_nearly_parallel_edges_gets_its_contact_on_both_surfaces)
+{
+    c2d_vec2 p[6] = {{-1.6558778668865434e-11, -83.68039060004125}, {5.5185530266056818e-12, -89.692376790463399},
+                     {50, -89.692376790463399},                      {50, 86.322216827617581},
+                     {1.1394818930760327e-11, 86.322216827617581},   {-3.0093635686822765e-11, 79.668230644115155}};
+    c2d_shape *cap = NULL, *poly = NULL;
+    ENSURE_OK(c2d_capsule_new(tu_v(-15.297745704758956, 170.22759187399285), tu_v(-15.297745704758956, 81.248216729098502),
+                              71.354346194307738, &cap));
+    ENSURE_OK(c2d_polygon_new(p, 6, &poly));
+    int ok = check_contact_truth(cap, poly);
+    c2d_shape_destroy(cap);
+    c2d_shape_destroy(poly);
+    ENSURE(ok);
+}
+
 static void run_shared_features(int ka, int kb)
 {
     long iters = c2d_test_iterations(40000), touching = 0;
