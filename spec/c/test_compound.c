@@ -513,3 +513,58 @@ TEST(compound_a_hole_narrower_than_the_seam_tolerance_stays_a_hole)
     c2d_static_set_destroy(set);
     c2d_shape_destroy(s);
 }
+
+/* Twice the signed area of a ring (shoelace, about its first point). */
+static double ring_area2(const c2d_vec2 *p, int n)
+{
+    double a = 0;
+    for (int i = 1; i + 1 < n; i++)
+        a += (p[i].x - p[0].x) * (p[i + 1].y - p[0].y) - (p[i].y - p[0].y) * (p[i + 1].x - p[0].x);
+    return a;
+}
+
+/* A concave polygon made from a valid ring: its parts' areas add up to the ring's, its outline has the
+ * ring's points, and its position is inside it. */
+static int concave_is_ring(const c2d_vec2 *ring, int n, const char *what)
+{
+    c2d_shape *s = NULL;
+    c2d_status st = c2d_concave_new(ring, n, NULL, NULL, 0, &s);
+    if (st != C2D_OK) {
+        c2d_test_fail(__FILE__, __LINE__, "%s: c2d_concave_new gave %d (%s)", what, (int)st, c2d_status_string(st));
+        return 0;
+    }
+    int parts = 0, count = 0, in = 0;
+    double area2 = 0, want = fabs(ring_area2(ring, n)), size = 0;
+    c2d_vec2 pos, v[64];
+    c2d_shape_get_part_count(s, &parts);
+    c2d_shape_get_vertices(s, NULL, 0, &count);
+    c2d_shape_get_position(s, &pos);
+    c2d_contains_point(s, pos, &in);
+    for (int k = 0; k < parts; k++) {
+        int m = 0;
+        c2d_shape_get_part_vertices(s, k, v, 64, &m);
+        area2 += ring_area2(v, m);
+    }
+    for (int i = 0; i < n; i++)
+        size = fmax(size, fmax(fabs(ring[i].x), fabs(ring[i].y)));
+    c2d_shape_destroy(s);
+    /* Parts measured from the position are rounded by 1e-16 of the size at each vertex. */
+    int ok = parts >= 1 && count == n && in && fabs(area2 - want) <= 1e-15 * size * size * n + 1e-9 * want;
+    if (!ok)
+        c2d_test_fail(__FILE__, __LINE__, "%s: %d parts of area2 %.17g (ring %.17g), %d outline points of %d, position "
+                      "(%.17g, %.17g) inside %d", what, parts, area2, want, count, n, pos.x, pos.y, in);
+    return ok;
+}
+
+/* Issue 22: a valid ring every part of which is thin (here a dented sliver 2e6 long and 1e-6 high)
+ * was called degenerate, its parts refused by c2d_hull_new's unstated 1e-12 area tolerance and left
+ * out until none was left. Only a ring on one line is degenerate. */
+TEST(concave_rings_thinner_than_the_old_tolerance_are_accepted)
+{
+    c2d_vec2 dent[5] = {{0, 0}, {2e6, 0}, {2e6, 1e-6}, {1e6, 5e-7}, {0, 1e-6}};
+    if (!concave_is_ring(dent, 5, "dented sliver"))
+        return;
+    c2d_vec2 line[4] = {{0, 0}, {2e6, 1e-6}, {4e6, 2e-6}, {1e6, 5e-7}};
+    c2d_shape *s = NULL;
+    ENSURE(c2d_concave_new(line, 4, NULL, NULL, 0, &s) == C2D_ERR_DEGENERATE && s == NULL);
+}
