@@ -966,3 +966,160 @@ TEST(points_at_slivers_answer_contains_and_closest_point_truly)
             return;
     }
 }
+
+/* The oracle's signed distance of a and b with b's geometry moved by d. */
+static double sd_moved(const tu_geom *a, const tu_geom *b, c2d_vec2 d)
+{
+    tu_geom m = *b;
+    tu_geom_translate(&m, d);
+    return oracle_sd(a, &m);
+}
+
+/* c2d_sweep of a shape of each kind (and of another sliver) against a sliver, either moving, in both
+ * argument orders: a hit touches at t and overlaps at none of 8 earlier times, none overlaps at none
+ * of 9 times, an overlap overlaps at t = 0 with its depth; the swapped call agrees on the state. The
+ * sliver moving through a static set that holds the other shape (c2d_static_set_sweep) obeys the same
+ * hit and miss properties. */
+TEST(sweeps_against_slivers_obey_the_sweep_properties)
+{
+    long iters = c2d_test_iterations(4000), hits = 0;
+    for (long i = 0; i < iters; i++)
+        for (int kind = 0; kind <= TU_KINDS; kind++) {
+            scene sc = sliver_scene();
+            c2d_shape *a = NULL, *b = NULL;
+            MAKE_SLIVER(&sc, tu_v(0, 0), a);
+            if (!a)
+                continue;
+            c2d_vec2 c = tu_add(tu_random_point(2), tu_v(-4, 0));
+            if (kind == TU_KINDS) {
+                MAKE_SLIVER(&sc, c, b);
+            } else if (make_shape(kind, &sc, c, &b) != C2D_OK) {
+                b = NULL;
+            }
+            if (!b) {
+                c2d_shape_destroy(a);
+                continue;
+            }
+            /* B moves towards A and past it (A moves too, now and then). */
+            c2d_vec2 db = tu_scale(tu_v(c2d_test_uniform(2, 10), c2d_test_uniform(-3, 3)), sc.k);
+            c2d_vec2 da = c2d_test_rand() % 3 ? tu_v(0, 0) : tu_scale(tu_random_point(3), sc.k);
+            c2d_vec2 rel = tu_sub(db, da);
+            tu_geom ga = geom_of(a), gb = geom_of(b);
+            double tol = TIGHT * fmax(fmax(geom_mag(&ga), geom_mag(&gb)) + tu_len(da) + tu_len(db), 1e-300);
+            c2d_toi t1, t2;
+            int ok = c2d_sweep(a, da, b, db, &t1) == C2D_OK && c2d_sweep(b, db, a, da, &t2) == C2D_OK;
+            const char *why = ok ? NULL : "sweep failed";
+            if (ok && t1.state == C2D_TOI_HIT) {
+                hits++;
+                if (fabs(sd_moved(&ga, &gb, tu_scale(rel, t1.t))) > tol)
+                    why = "a hit where the shapes do not touch";
+                for (int s = 0; s < 8 && !why; s++)
+                    if (sd_moved(&ga, &gb, tu_scale(rel, t1.t * s / 8)) < -tol)
+                        why = "the shapes overlap before the hit";
+            } else if (ok && t1.state == C2D_TOI_NONE) {
+                for (int s = 0; s <= 8 && !why; s++)
+                    if (sd_moved(&ga, &gb, tu_scale(rel, s / 8.0)) < -tol)
+                        why = "no hit, but the shapes overlap on the way";
+            } else if (ok) {
+                double sd0 = oracle_sd(&ga, &gb);
+                if (sd0 > tol || fabs(t1.depth + fmin(sd0, 0)) > tol)
+                    why = "an overlap at t = 0 of the wrong depth";
+            }
+            if (!why && t1.state != t2.state && !(t1.state == C2D_TOI_HIT && t1.t == 0) &&
+                !(t2.state == C2D_TOI_HIT && t2.t == 0))
+                why = "the swapped sweep disagrees";
+            /* The sliver as the mover of a static set's sweep, against B in the set, by the same
+             * relative motion: a hit touches and nothing overlaps before it; none meets nothing. */
+            c2d_static_set *set = NULL;
+            c2d_toi t3;
+            int index = -2;
+            memset(&t3, 0, sizeof t3);
+            if (!why && (c2d_static_set_new((const c2d_shape *const *)&b, 1, NULL, &set) != C2D_OK ||
+                         c2d_static_set_sweep(set, a, tu_scale(rel, -1), &t3, &index) != C2D_OK))
+                why = "the set sweep failed";
+            if (!why && t3.state == C2D_TOI_HIT) {
+                if (fabs(sd_moved(&ga, &gb, tu_scale(rel, t3.t))) > tol)
+                    why = "a set sweep's hit where the shapes do not touch";
+                for (int s = 0; s < 8 && !why; s++)
+                    if (sd_moved(&ga, &gb, tu_scale(rel, t3.t * s / 8)) < -tol)
+                        why = "the shapes overlap before the set sweep's hit";
+            } else if (!why && t3.state == C2D_TOI_NONE) {
+                for (int s = 0; s <= 8 && !why; s++)
+                    if (sd_moved(&ga, &gb, tu_scale(rel, s / 8.0)) < -tol)
+                        why = "no set sweep hit, but the shapes overlap on the way";
+            }
+            c2d_static_set_destroy(set);
+            if (why) {
+                c2d_test_fail(__FILE__, __LINE__,
+                              "%s: state %d at t %.17g (swapped: %d at %.17g), depth %.17g; da (%.17g, %.17g) "
+                              "db (%.17g, %.17g) (tol %.3g)",
+                              why, (int)t1.state, t1.t, (int)t2.state, t2.t, t1.depth, da.x, da.y, db.x, db.y, tol);
+                print_shape("A", a);
+                print_shape("B", b);
+            }
+            c2d_shape_destroy(a);
+            c2d_shape_destroy(b);
+            if (why)
+                return;
+        }
+    ENSURE_MSG(hits > iters, "only %ld hits: retune the draw", hits);
+}
+
+/* c2d_static_set_push_out of a shape of each kind out of a set holding a sliver (and an ordinary shape
+ * beside it): zero when clear, else the pushed mover overlaps neither. */
+TEST(push_out_of_slivers_leaves_the_mover_outside)
+{
+    long iters = c2d_test_iterations(3000), pushed = 0;
+    for (long i = 0; i < iters; i++)
+        for (int kind = 0; kind < TU_KINDS; kind++) {
+            scene sc = sliver_scene();
+            c2d_shape *set_shapes[2] = {NULL, NULL}, *m = NULL;
+            MAKE_SLIVER(&sc, tu_v(0, 0), set_shapes[0]);
+            if (!set_shapes[0])
+                continue;
+            if (make_shape((int)(c2d_test_rand() % TU_KINDS), &sc, tu_v(3, c2d_test_uniform(-2, 2)), &set_shapes[1]) !=
+                C2D_OK)
+                set_shapes[1] = NULL;
+            int n = set_shapes[1] ? 2 : 1;
+            if (make_shape(kind, &sc, tu_random_point(1.5), &m) != C2D_OK) {
+                c2d_shape_destroy(set_shapes[0]);
+                c2d_shape_destroy(set_shapes[1]);
+                continue;
+            }
+            c2d_static_set *set = NULL;
+            c2d_vec2 out = tu_v(NAN, NAN);
+            int ok = c2d_static_set_new((const c2d_shape *const *)set_shapes, n, NULL, &set) == C2D_OK &&
+                     c2d_static_set_push_out(set, m, &out) == C2D_OK && isfinite(out.x) && isfinite(out.y);
+            tu_geom gm = geom_of(m);
+            double mag = geom_mag(&gm), worst = INFINITY, before = INFINITY;
+            for (int k = 0; k < n; k++) {
+                tu_geom gs = geom_of(set_shapes[k]);
+                mag = fmax(mag, geom_mag(&gs));
+                before = fmin(before, oracle_sd(&gs, &gm));
+                if (ok)
+                    worst = fmin(worst, sd_moved(&gs, &gm, out));
+            }
+            /* The set's own touching tolerance is 1e-12 of its magnitude; the push's rounding adds a
+             * little more at the pushed place. */
+            double tol = 1e-11 * (mag + tu_len(out));
+            pushed += ok && (out.x != 0 || out.y != 0);
+            int clear_ok = before < -tol || (out.x == 0 && out.y == 0) || fabs(before) <= tol;
+            if (!ok || worst < -tol || !clear_ok) {
+                c2d_test_fail(__FILE__, __LINE__,
+                              "push-out %s: (%.17g, %.17g); before it the mover was %.3g from the set, after %.3g (tol "
+                              "%.3g)",
+                              ok ? "ok" : "failed", out.x, out.y, before, worst, tol);
+                print_shape("sliver", set_shapes[0]);
+                if (set_shapes[1])
+                    print_shape("beside it", set_shapes[1]);
+                print_shape("mover", m);
+            }
+            c2d_static_set_destroy(set);
+            c2d_shape_destroy(set_shapes[0]);
+            c2d_shape_destroy(set_shapes[1]);
+            c2d_shape_destroy(m);
+            if (!ok || worst < -tol || !clear_ok)
+                return;
+        }
+    ENSURE_MSG(pushed > iters / 2, "only %ld movers pushed: retune the draw", pushed);
+}
