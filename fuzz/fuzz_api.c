@@ -232,14 +232,11 @@ static int fz_strict_touch = -1;
  * (fuzz/known/, README); by default joints are checked on enabled members whose shortest part edge is
  * 16 times the tolerance or more. */
 static int fz_strict_joints = -1;
-/* FZ_STRICT_MISC=1: four more known bugs, checked only then (fuzz/known/, README):
+/* FZ_STRICT_MISC=1: three more known bugs, checked only then (fuzz/known/, README):
  *  - c2d_sweep gives C2D_ERR_RANGE for a chain or concave polygon whose displacement relative to the
  *    other shape (turned into its frame) reaches past C2D_MAX_COORDINATE, though both are valid;
  *  - c2d_static_set_new leaks when it refuses a seam tolerance and a chain or concave polygon is among
  *    the shapes (so by default the harness does not make that call);
- *  - c2d_concave_new gives C2D_ERR_DEGENERATE for rings that are not on one line when three of their
- *    points are within 1e-12 of the scene of a line (a convex part it splits off is then too thin
- *    for c2d_polygon_new): by default DEGENERATE is taken there;
  *  - a concave polygon whose rings come closer than the joint tolerance of its parts (1e-9 of its
  *    size; a hole or slit that narrow) takes those edges for joints: its nearest points and pushes
  *    ignore them. By default such a polygon's queries are not checked against its rings. */
@@ -4704,34 +4701,38 @@ static unsigned fz_concave_expect(const c2d_vec2 *const *ring, const int *cnt, i
     return viol ? FZ_BIT(C2D_ERR_NOT_SIMPLE) : FZ_BIT(C2D_OK) | FZ_BIT(C2D_ERR_NO_MEMORY);
 }
 
-/* Whether three points of the rings (any three, distinct and not on one line) form a triangle whose
- * height is below 1e-12 of the scene's size (rounded relative to the polygon's position, a part that
- * thin loses its shape), or one of whose angles has a sine below 1e-11 (c2d_polygon_new, which makes
- * each part, takes turns within 1e-12 of straight as straight: such a part is refused), or two points
- * closer than 1e-11 of the scene (polygons merge them). See the exemption in op_concave. */
-static int fz_rings_thin(const c2d_vec2 *const *ring, const int *cnt, int rings)
+/* Whether the rings are so thin that measured from their centroid, where c2d_concave_new keeps its
+ * parts, every point is within rounding of one line: each point within 8 ulps of twice the scene's
+ * size (the reach of a point from a centroid inside) of the line through the two points farthest
+ * apart. Then every part may round flat and be left out, and the header gives C2D_ERR_DEGENERATE.
+ * (Until issue 22 any three points within 1e-12 of the scene of a line let c2d_concave_new say
+ * DEGENERATE: its parts went through c2d_polygon_new's unstated area tolerance, and parts measured
+ * from a centroid near one end of a ring that spans the range were refused as out of range.) */
+static int fz_rings_flat(const c2d_vec2 *const *ring, const int *cnt, int rings)
 {
     c2d_vec2 p[1 + FZ_HOLES * FZ_RING_PTS + FZ_RING_PTS];
-    int n = 0;
-    double mag = 1;
+    int n = 0, fi = 0, fj = 0;
+    double mag = 0, far = -1;
     for (int r = 0; r < rings; r++)
         for (int i = 0; i < cnt[r] && n < (int)(sizeof p / sizeof p[0]); i++) {
             p[n++] = ring[r][i];
             mag = fmax(mag, fz_vec_mag(ring[r][i]));
         }
     for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++)
-            for (int k = j + 1; k < n; k++) {
-                if (fz_veq(p[i], p[j]) || fz_veq(p[j], p[k]) || fz_veq(p[i], p[k]) || fz_orient(p[i], p[j], p[k]) == 0)
-                    continue;
-                double e[3] = {fz_len(fz_sub(p[j], p[i])), fz_len(fz_sub(p[k], p[j])), fz_len(fz_sub(p[k], p[i]))};
-                double lmax = fmax(e[0], fmax(e[1], e[2])), lmin = fmin(e[0], fmin(e[1], e[2]));
-                double lmid = e[0] + e[1] + e[2] - lmax - lmin;
-                double cr = fabs((p[j].x - p[i].x) * (p[k].y - p[i].y) - (p[j].y - p[i].y) * (p[k].x - p[i].x));
-                if (!(cr / lmax > 1e-12 * mag) || !(cr > 1e-11 * lmax * lmid) || !(lmin > 1e-11 * mag))
-                    return 1;
-            }
-    return 0;
+        for (int j = i + 1; j < n; j++) {
+            double l = fz_len(fz_sub(p[j], p[i]));
+            if (l > far)
+                far = l, fi = i, fj = j;
+        }
+    if (!(far > 0))
+        return 1;
+    c2d_vec2 u = fz_sub(p[fj], p[fi]);
+    for (int k = 0; k < n; k++) {
+        c2d_vec2 w = fz_sub(p[k], p[fi]);
+        if (fabs(u.x * w.y - u.y * w.x) / far > 8 * DBL_EPSILON * 2 * mag)
+            return 0;
+    }
+    return 1;
 }
 
 /* Twice the signed area of a ring and its first moment (relative to its first point). */
@@ -5071,10 +5072,9 @@ static void op_concave(fz_state *st)
     c2d_shape *out = fz_sentinel();
     c2d_status s = c2d_concave_new(pass_outline, pass_n, pass_holes, pass_counts, pass_hc, &out);
     fz_check_status_concave(s);
-    /* Valid rings with three points within 1e-12 of the scene of a line: a part split off there may
-     * be too thin for c2d_polygon_new, and DEGENERATE comes back (known, FZ_STRICT_MISC). */
-    if (s == C2D_ERR_DEGENERATE && (allowed & FZ_BIT(C2D_OK)) && !fz_strict_misc &&
-        fz_rings_thin(rings, cnt, 1 + pass_hc))
+    /* Valid rings within rounding of one line, measured from their centroid: every part may round
+     * flat, and the header then gives DEGENERATE. */
+    if (s == C2D_ERR_DEGENERATE && (allowed & FZ_BIT(C2D_OK)) && fz_rings_flat(rings, cnt, 1 + pass_hc))
         allowed |= FZ_BIT(C2D_ERR_DEGENERATE);
     if (fz_trace)
         fprintf(stderr, " -> status %d (allowed 0x%x)", (int)s, allowed);

@@ -231,10 +231,15 @@ C2D_API c2d_status c2d_chain_new(const c2d_vec2 *points, int n, int flags, c2d_s
  *  the hole_count holes (holes[i] has hole_counts[i] points; holes and hole_counts may be NULL when
  *  hole_count is 0). It is split into few convex parts (c2d_shape_get_part_count) whose shared edges
  *  are seams, and it answers every query as one shape. Repeated points and points in the middle of a
- *  straight run are dropped. C2D_ERR_NOT_SIMPLE for an outline or hole that crosses or touches itself,
- *  a hole not strictly inside the outline, or holes that meet; C2D_ERR_DEGENERATE for a ring of fewer
- *  than 3 distinct points or all on one line. Its position is the centroid of its area; its vertices
- *  (c2d_shape_get_vertices) are the outline's, counter-clockwise. */
+ *  straight run are dropped. Every decision is exact (coordinates compared, orientations of three
+ *  points as given), with no tolerance: a valid ring is accepted however thin or near-collinear, and
+ *  anywhere within C2D_MAX_COORDINATE. C2D_ERR_NOT_SIMPLE for an outline or hole that crosses or
+ *  touches itself, a hole not strictly inside the outline, or holes that meet; C2D_ERR_DEGENERATE for a
+ *  ring of fewer than 3 distinct points or all exactly on one line, or for a region so thin that,
+ *  measured from its centroid (where its parts are kept, rounded as c2d_polygon_new says), every part
+ *  rounds onto one line (a width of a few times 1e-16 of its size or less); a part that alone rounds
+ *  flat is left out, its neighbours joining across it. Its position is the centroid of its area; its
+ *  vertices (c2d_shape_get_vertices) are the outline's, counter-clockwise. */
 C2D_API c2d_status c2d_concave_new(const c2d_vec2 *outline, int n, const c2d_vec2 *const *holes,
                                    const int *hole_counts, int hole_count, c2d_shape **out);
 

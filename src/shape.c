@@ -331,15 +331,17 @@ static c2d_vec2 polygon_centroid(const c2d_vec2 *v, int m)
  * rounding (a few ulps of its size) the rounded vertices may no longer turn left at every corner, and
  * every query in the polygon's own frame relies on a convex core: then the core is the hull of the
  * rounded vertices (dropping a vertex that rounded onto or inside its neighbours' line), and a polygon
- * the rounding flattened onto one line has no core at all (C2D_ERR_DEGENERATE, as the header says). */
-static c2d_status new_polygon(const c2d_vec2 *points, int n, int hull, c2d_shape **out)
+ * the rounding flattened onto one line has no core at all (C2D_ERR_DEGENERATE, as the header says).
+ * check_range: the points are the caller's (each within C2D_MAX_COORDINATE); without it they are a
+ * compound's parts measured from its position, finite but possibly up to twice that far. */
+static c2d_status new_polygon(const c2d_vec2 *points, int n, int hull, int check_range, c2d_shape **out)
 {
     c2d_status st;
     if (!out || !points)
         return C2D_ERR_NULL;
     if (n < 0 || n > C2D_MAX_POLYGON_POINTS)
         return C2D_ERR_RANGE;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n && check_range; i++)
         if ((st = c2d_check_vec(points[i])) != C2D_OK)
             return st;
     if (n < 3)
@@ -381,12 +383,17 @@ static c2d_status new_polygon(const c2d_vec2 *points, int n, int hull, c2d_shape
 
 c2d_status c2d_polygon_new(const c2d_vec2 *points, int n, c2d_shape **out)
 {
-    return new_polygon(points, n, 0, out);
+    return new_polygon(points, n, 0, 1, out);
 }
 
 c2d_status c2d_hull_new(const c2d_vec2 *points, int n, c2d_shape **out)
 {
-    return new_polygon(points, n, 1, out);
+    return new_polygon(points, n, 1, 1, out);
+}
+
+c2d_status c2d_part_hull_new(const c2d_vec2 *points, int n, c2d_shape **out)
+{
+    return new_polygon(points, n, 1, 0, out);
 }
 
 c2d_status c2d_shape_clone(const c2d_shape *shape, c2d_shape **out)
