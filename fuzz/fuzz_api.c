@@ -1397,6 +1397,8 @@ static void op_segment(fz_state *st)
     op_two_point(st, 0);
 }
 
+static int fz_rings_flat(const c2d_vec2 *const *ring, const int *cnt, int rings);
+
 /* Polygons and hulls: raw points, or a regular k-gon (often valid) in either winding, possibly with
  * one vertex pushed inwards or duplicated. Also counts outside the accepted range. */
 static void op_polygon_common(fz_state *st, int hull)
@@ -1434,8 +1436,24 @@ static void op_polygon_common(fz_state *st, int hull)
         all_ok &= fz_ok_vec(pts[i]);
     c2d_shape *out = fz_sentinel();
     c2d_status s = hull ? c2d_hull_new(pts, pass_n, &out) : c2d_polygon_new(pts, pass_n, &out);
-    /* Convexity and degeneracy are the library's call; only the clear rejections are predicted. */
+    /* Convexity is the library's call; only the clear rejections are predicted. */
     int must_reject = !all_ok || pass_n < 3 || pass_n > C2D_MAX_POLYGON_POINTS;
+    if (!must_reject) {
+        /* Degeneracy is exact (issue 22, the header's rule): points all on one line (or fewer than 3
+         * distinct ones) are refused as DEGENERATE, and other points are refused so only when they are
+         * so thin that, measured from their centroid, rounding puts them on one line. */
+        int a = 0, b = 1, collinear = 1;
+        while (b < n && fz_veq(pts[b], pts[a]))
+            b++;
+        for (int k = b + 1; k < n && collinear; k++)
+            collinear = fz_orient(pts[a], pts[b], pts[k]) == 0;
+        const c2d_vec2 *ring = pts;
+        if (collinear)
+            FZ_CHECK(s == C2D_ERR_DEGENERATE, "%d points on one line gave %d, not DEGENERATE", n, (int)s);
+        else if (s == C2D_ERR_DEGENERATE)
+            FZ_CHECK(fz_rings_flat(&ring, &n, 1), "%d points not on one line, nor within rounding of one, were "
+                                                  "refused as DEGENERATE", n);
+    }
     fz_created(st, slot, s, must_reject ? -1 : 0, out, fz_sentinel());
     if (s != C2D_OK)
         return;
