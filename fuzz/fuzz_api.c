@@ -4779,20 +4779,28 @@ static double fz_ring_perimeter(const c2d_vec2 *p, int n, int closed)
 }
 
 /* A part of a concave polygon as placed: at least 3 vertices, counter-clockwise and convex (every
- * turn to the left, up to the rounding of each placed vertex, tol; the turns adding up to one full
- * turn), and every vertex one of the points the polygon was made from (parts make no new points). */
+ * turn to the left, up to the rounding of each placed vertex, tol, or exactly; the turns adding up to
+ * one full turn), and every vertex one of the points the polygon was made from (parts make no new
+ * points). A part of subnormal points (valid since issue 22: a ring is refused only when exactly
+ * degenerate) has products that underflow to 0, so its turns are measured on its edges scaled up by
+ * a power of two, which changes no angle. */
 static void fz_check_part_convex(const c2d_vec2 *v, int n, int k, double tol, const c2d_vec2 *const *ring,
                                  const int *cnt, int rings)
 {
     FZ_CHECK(n >= 3, "part %d has %d vertices", k, n);
-    double turning = 0;
+    double turning = 0, span = 0;
+    for (int i = 0; i < n; i++)
+        span = fmax(span, fz_vec_mag(fz_sub(v[(i + 1) % n], v[i])));
+    int up = span > 0 && span < 1e-150 ? -ilogb(span) : 0;
     for (int i = 0; i < n; i++) {
         c2d_vec2 a = v[(i + n - 1) % n], b = v[i], c = v[(i + 1) % n];
         c2d_vec2 e1 = fz_sub(b, a), e2 = fz_sub(c, b);
-        double cr = e1.x * e2.y - e1.y * e2.x, dt = e1.x * e2.x + e1.y * e2.y;
-        FZ_CHECK(cr > -2 * tol * (fz_len(e1) + fz_len(e2)),
+        double cr = e1.x * e2.y - e1.y * e2.x;
+        FZ_CHECK(cr > -2 * tol * (fz_len(e1) + fz_len(e2)) || fz_orient(a, b, c) > 0,
                  "part %d turns right at vertex %d (%.17g, %.17g): cross %.17g", k, i, b.x, b.y, cr);
-        turning += atan2(cr, dt);
+        e1 = fz_v(ldexp(e1.x, up), ldexp(e1.y, up));
+        e2 = fz_v(ldexp(e2.x, up), ldexp(e2.y, up));
+        turning += atan2(e1.x * e2.y - e1.y * e2.x, e1.x * e2.x + e1.y * e2.y);
         double best = INFINITY;
         for (int r = 0; r < rings; r++)
             for (int j = 0; j < cnt[r]; j++)
