@@ -232,14 +232,11 @@ static int fz_strict_touch = -1;
  * members are checked too (fixed: disabling one part after the other recomputed the parts still
  * enabled without the first, and a disabled member keeps the flags it had). */
 static int fz_strict_joints = -1;
-/* FZ_STRICT_MISC=1: four more known bugs, checked only then (fuzz/known/, README):
+/* FZ_STRICT_MISC=1: three more known bugs, checked only then (fuzz/known/, README):
  *  - c2d_sweep gives C2D_ERR_RANGE for a chain or concave polygon whose displacement relative to the
  *    other shape (turned into its frame) reaches past C2D_MAX_COORDINATE, though both are valid;
  *  - c2d_static_set_new leaks when it refuses a seam tolerance and a chain or concave polygon is among
  *    the shapes (so by default the harness does not make that call);
- *  - c2d_concave_new gives C2D_ERR_DEGENERATE for rings that are not on one line when three of their
- *    points are within 1e-12 of the scene of a line (a convex part it splits off is then too thin
- *    for c2d_polygon_new): by default DEGENERATE is taken there;
  *  - a concave polygon whose rings come closer than the joint tolerance of its parts (1e-9 of its
  *    size; a hole or slit that narrow) takes those edges for joints: its nearest points and pushes
  *    ignore them. By default such a polygon's queries are not checked against its rings. */
@@ -1400,6 +1397,8 @@ static void op_segment(fz_state *st)
     op_two_point(st, 0);
 }
 
+static int fz_rings_flat(const c2d_vec2 *const *ring, const int *cnt, int rings);
+
 /* Polygons and hulls: raw points, or a regular k-gon (often valid) in either winding, possibly with
  * one vertex pushed inwards or duplicated. Also counts outside the accepted range. */
 static void op_polygon_common(fz_state *st, int hull)
@@ -1437,8 +1436,24 @@ static void op_polygon_common(fz_state *st, int hull)
         all_ok &= fz_ok_vec(pts[i]);
     c2d_shape *out = fz_sentinel();
     c2d_status s = hull ? c2d_hull_new(pts, pass_n, &out) : c2d_polygon_new(pts, pass_n, &out);
-    /* Convexity and degeneracy are the library's call; only the clear rejections are predicted. */
+    /* Convexity is the library's call; only the clear rejections are predicted. */
     int must_reject = !all_ok || pass_n < 3 || pass_n > C2D_MAX_POLYGON_POINTS;
+    if (!must_reject) {
+        /* Degeneracy is exact (issue 22, the header's rule): points all on one line (or fewer than 3
+         * distinct ones) are refused as DEGENERATE, and other points are refused so only when they are
+         * so thin that, measured from their centroid, rounding puts them on one line. */
+        int a = 0, b = 1, collinear = 1;
+        while (b < n && fz_veq(pts[b], pts[a]))
+            b++;
+        for (int k = b + 1; k < n && collinear; k++)
+            collinear = fz_orient(pts[a], pts[b], pts[k]) == 0;
+        const c2d_vec2 *ring = pts;
+        if (collinear)
+            FZ_CHECK(s == C2D_ERR_DEGENERATE, "%d points on one line gave %d, not DEGENERATE", n, (int)s);
+        else if (s == C2D_ERR_DEGENERATE)
+            FZ_CHECK(fz_rings_flat(&ring, &n, 1), "%d points not on one line, nor within rounding of one, were "
+                                                  "refused as DEGENERATE", n);
+    }
     fz_created(st, slot, s, must_reject ? -1 : 0, out, fz_sentinel());
     if (s != C2D_OK)
         return;
@@ -4701,34 +4716,38 @@ static unsigned fz_concave_expect(const c2d_vec2 *const *ring, const int *cnt, i
     return viol ? FZ_BIT(C2D_ERR_NOT_SIMPLE) : FZ_BIT(C2D_OK) | FZ_BIT(C2D_ERR_NO_MEMORY);
 }
 
-/* Whether three points of the rings (any three, distinct and not on one line) form a triangle whose
- * height is below 1e-12 of the scene's size (rounded relative to the polygon's position, a part that
- * thin loses its shape), or one of whose angles has a sine below 1e-11 (c2d_polygon_new, which makes
- * each part, takes turns within 1e-12 of straight as straight: such a part is refused), or two points
- * closer than 1e-11 of the scene (polygons merge them). See the exemption in op_concave. */
-static int fz_rings_thin(const c2d_vec2 *const *ring, const int *cnt, int rings)
+/* Whether the rings are so thin that measured from their centroid, where c2d_concave_new keeps its
+ * parts, every point is within rounding of one line: each point within 8 ulps of twice the scene's
+ * size (the reach of a point from a centroid inside) of the line through the two points farthest
+ * apart. Then every part may round flat and be left out, and the header gives C2D_ERR_DEGENERATE.
+ * (Until issue 22 any three points within 1e-12 of the scene of a line let c2d_concave_new say
+ * DEGENERATE: its parts went through c2d_polygon_new's unstated area tolerance, and parts measured
+ * from a centroid near one end of a ring that spans the range were refused as out of range.) */
+static int fz_rings_flat(const c2d_vec2 *const *ring, const int *cnt, int rings)
 {
     c2d_vec2 p[1 + FZ_HOLES * FZ_RING_PTS + FZ_RING_PTS];
-    int n = 0;
-    double mag = 1;
+    int n = 0, fi = 0, fj = 0;
+    double mag = 0, far = -1;
     for (int r = 0; r < rings; r++)
         for (int i = 0; i < cnt[r] && n < (int)(sizeof p / sizeof p[0]); i++) {
             p[n++] = ring[r][i];
             mag = fmax(mag, fz_vec_mag(ring[r][i]));
         }
     for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++)
-            for (int k = j + 1; k < n; k++) {
-                if (fz_veq(p[i], p[j]) || fz_veq(p[j], p[k]) || fz_veq(p[i], p[k]) || fz_orient(p[i], p[j], p[k]) == 0)
-                    continue;
-                double e[3] = {fz_len(fz_sub(p[j], p[i])), fz_len(fz_sub(p[k], p[j])), fz_len(fz_sub(p[k], p[i]))};
-                double lmax = fmax(e[0], fmax(e[1], e[2])), lmin = fmin(e[0], fmin(e[1], e[2]));
-                double lmid = e[0] + e[1] + e[2] - lmax - lmin;
-                double cr = fabs((p[j].x - p[i].x) * (p[k].y - p[i].y) - (p[j].y - p[i].y) * (p[k].x - p[i].x));
-                if (!(cr / lmax > 1e-12 * mag) || !(cr > 1e-11 * lmax * lmid) || !(lmin > 1e-11 * mag))
-                    return 1;
-            }
-    return 0;
+        for (int j = i + 1; j < n; j++) {
+            double l = fz_len(fz_sub(p[j], p[i]));
+            if (l > far)
+                far = l, fi = i, fj = j;
+        }
+    if (!(far > 0))
+        return 1;
+    c2d_vec2 u = fz_sub(p[fj], p[fi]);
+    for (int k = 0; k < n; k++) {
+        c2d_vec2 w = fz_sub(p[k], p[fi]);
+        if (fabs(u.x * w.y - u.y * w.x) / far > 8 * DBL_EPSILON * 2 * mag)
+            return 0;
+    }
+    return 1;
 }
 
 /* Twice the signed area of a ring and its first moment (relative to its first point). */
@@ -4757,20 +4776,28 @@ static double fz_ring_perimeter(const c2d_vec2 *p, int n, int closed)
 }
 
 /* A part of a concave polygon as placed: at least 3 vertices, counter-clockwise and convex (every
- * turn to the left, up to the rounding of each placed vertex, tol; the turns adding up to one full
- * turn), and every vertex one of the points the polygon was made from (parts make no new points). */
+ * turn to the left, up to the rounding of each placed vertex, tol, or exactly; the turns adding up to
+ * one full turn), and every vertex one of the points the polygon was made from (parts make no new
+ * points). A part of subnormal points (valid since issue 22: a ring is refused only when exactly
+ * degenerate) has products that underflow to 0, so its turns are measured on its edges scaled up by
+ * a power of two, which changes no angle. */
 static void fz_check_part_convex(const c2d_vec2 *v, int n, int k, double tol, const c2d_vec2 *const *ring,
                                  const int *cnt, int rings)
 {
     FZ_CHECK(n >= 3, "part %d has %d vertices", k, n);
-    double turning = 0;
+    double turning = 0, span = 0;
+    for (int i = 0; i < n; i++)
+        span = fmax(span, fz_vec_mag(fz_sub(v[(i + 1) % n], v[i])));
+    int up = span > 0 && span < 1e-150 ? -ilogb(span) : 0;
     for (int i = 0; i < n; i++) {
         c2d_vec2 a = v[(i + n - 1) % n], b = v[i], c = v[(i + 1) % n];
         c2d_vec2 e1 = fz_sub(b, a), e2 = fz_sub(c, b);
-        double cr = e1.x * e2.y - e1.y * e2.x, dt = e1.x * e2.x + e1.y * e2.y;
-        FZ_CHECK(cr > -2 * tol * (fz_len(e1) + fz_len(e2)),
+        double cr = e1.x * e2.y - e1.y * e2.x;
+        FZ_CHECK(cr > -2 * tol * (fz_len(e1) + fz_len(e2)) || fz_orient(a, b, c) > 0,
                  "part %d turns right at vertex %d (%.17g, %.17g): cross %.17g", k, i, b.x, b.y, cr);
-        turning += atan2(cr, dt);
+        e1 = fz_v(ldexp(e1.x, up), ldexp(e1.y, up));
+        e2 = fz_v(ldexp(e2.x, up), ldexp(e2.y, up));
+        turning += atan2(e1.x * e2.y - e1.y * e2.x, e1.x * e2.x + e1.y * e2.y);
         double best = INFINITY;
         for (int r = 0; r < rings; r++)
             for (int j = 0; j < cnt[r]; j++)
@@ -5068,10 +5095,9 @@ static void op_concave(fz_state *st)
     c2d_shape *out = fz_sentinel();
     c2d_status s = c2d_concave_new(pass_outline, pass_n, pass_holes, pass_counts, pass_hc, &out);
     fz_check_status_concave(s);
-    /* Valid rings with three points within 1e-12 of the scene of a line: a part split off there may
-     * be too thin for c2d_polygon_new, and DEGENERATE comes back (known, FZ_STRICT_MISC). */
-    if (s == C2D_ERR_DEGENERATE && (allowed & FZ_BIT(C2D_OK)) && !fz_strict_misc &&
-        fz_rings_thin(rings, cnt, 1 + pass_hc))
+    /* Valid rings within rounding of one line, measured from their centroid: every part may round
+     * flat, and the header then gives DEGENERATE. */
+    if (s == C2D_ERR_DEGENERATE && (allowed & FZ_BIT(C2D_OK)) && fz_rings_flat(rings, cnt, 1 + pass_hc))
         allowed |= FZ_BIT(C2D_ERR_DEGENERATE);
     if (fz_trace)
         fprintf(stderr, " -> status %d (allowed 0x%x)", (int)s, allowed);

@@ -69,7 +69,7 @@ typedef enum c2d_status {
     C2D_ERR_NOT_FINITE = 2,  /**< a number was NaN or infinite */
     C2D_ERR_RANGE = 3,       /**< a number's magnitude exceeded C2D_MAX_COORDINATE, or a count was out of range */
     C2D_ERR_SIZE = 4,        /**< a radius, width or height was zero or negative */
-    C2D_ERR_DEGENERATE = 5,  /**< fewer than 3 distinct points, all points collinear, or a zero-length segment or direction */
+    C2D_ERR_DEGENERATE = 5,  /**< fewer than 3 distinct points, all points on one line (decided exactly, with no tolerance: see c2d_polygon_new), or a zero-length segment or direction */
     C2D_ERR_NOT_CONVEX = 6,  /**< the points of a polygon do not form a convex polygon in order */
     C2D_ERR_NO_MEMORY = 7,   /**< an allocation failed */
     C2D_ERR_CAPACITY = 8,    /**< the caller's output array is too small; the needed count was still reported (see Lists) */
@@ -185,18 +185,32 @@ C2D_API c2d_status c2d_circle_new(double x, double y, double r, c2d_shape **out)
 C2D_API c2d_status c2d_rect_new(double cx, double cy, double w, double h, double angle, c2d_shape **out);
 
 /** A convex polygon through the n points, given in order (either winding; stored counter-clockwise).
- *  Repeated consecutive points and points in the middle of a straight edge are dropped. Non-convex
- *  input is REJECTED with C2D_ERR_NOT_CONVEX (use c2d_hull_new to wrap arbitrary points). Fewer than 3
- *  distinct points, or all points collinear, gives C2D_ERR_DEGENERATE; n outside 0..C2D_MAX_POLYGON_POINTS
- *  gives C2D_ERR_RANGE. The points are in world coordinates: the new polygon's position is their centroid
- *  and its angle is 0. Vertices are kept relative to the centroid, each rounded to the spacing of doubles
- *  at the polygon's size S (about 1e-16 S). In a sliver far longer than its shortest edge L, that
- *  rounding tilts the short edges: their lines, followed across the polygon, stand within about
- *  1e-16 S * S / L of where the exact points put them (still 1e-16 S for ordinary shapes). */
+ *  Whether the points are refused is decided exactly, by comparing coordinates and by the sign of the
+ *  exact orientation of three points as given, with no tolerance: however thin a polygon is (a
+ *  triangle 1e6 long and 1e-6 high, a sliver 1e15 long and 2 wide) it is accepted, and
+ *   - fewer than 3 distinct points, or all points exactly on one line, gives C2D_ERR_DEGENERATE;
+ *   - an outline that turns both ways, doubles back along itself or winds more than once is REJECTED
+ *     with C2D_ERR_NOT_CONVEX (use c2d_hull_new to wrap arbitrary points);
+ *   - n outside 0..C2D_MAX_POLYGON_POINTS gives C2D_ERR_RANGE.
+ *  Repeated consecutive points and points in the middle of a straight edge are dropped, and so is a
+ *  vertex where the outline goes on (does not turn back) by an angle whose sine is at most 1e-12, as
+ *  long as three vertices are left: such a vertex lies within 1e-12 of its shorter edge's length of
+ *  the edge that replaces it (a point 4e-15 below the long edge of a 1e15 sliver), and the contact
+ *  code, which tells edges apart by their normals, could not tell two edges that close to parallel
+ *  apart. A sharp tip is kept however sharp.
+ *  The points are in world coordinates: the new polygon's position is their centroid and its angle is
+ *  0. Vertices are kept relative to the centroid, each rounded to the spacing of doubles at the
+ *  polygon's size S (about 1e-16 S). A polygon thinner than that rounding may lose a vertex that
+ *  rounds onto or inside the line of its neighbours (its core is the hull of the rounded vertices),
+ *  and one whose every vertex rounds onto one line is C2D_ERR_DEGENERATE: that needs a width of a few
+ *  times 1e-16 S or less. In a sliver far longer than its shortest edge L, that rounding tilts the
+ *  short edges: their lines, followed across the polygon, stand within about 1e-16 S * S / L of where
+ *  the exact points put them (still 1e-16 S for ordinary shapes). */
 C2D_API c2d_status c2d_polygon_new(const c2d_vec2 *points, int n, c2d_shape **out);
 
-/** The convex hull of n points in any order, as a polygon (see c2d_polygon_new for the position, and
- *  for C2D_ERR_DEGENERATE and C2D_ERR_RANGE). */
+/** The convex hull of n points in any order, as a polygon (see c2d_polygon_new for the position, the
+ *  vertices dropped, and C2D_ERR_DEGENERATE and C2D_ERR_RANGE: the hull is degenerate exactly when
+ *  the points are all on one line, decided exactly). */
 C2D_API c2d_status c2d_hull_new(const c2d_vec2 *points, int n, c2d_shape **out);
 
 /** A capsule: every point within r > 0 of the segment a-b (a != b). Position: the segment's midpoint. */
@@ -225,10 +239,15 @@ C2D_API c2d_status c2d_chain_new(const c2d_vec2 *points, int n, int flags, c2d_s
  *  the hole_count holes (holes[i] has hole_counts[i] points; holes and hole_counts may be NULL when
  *  hole_count is 0). It is split into few convex parts (c2d_shape_get_part_count) whose shared edges
  *  are seams, and it answers every query as one shape. Repeated points and points in the middle of a
- *  straight run are dropped. C2D_ERR_NOT_SIMPLE for an outline or hole that crosses or touches itself,
- *  a hole not strictly inside the outline, or holes that meet; C2D_ERR_DEGENERATE for a ring of fewer
- *  than 3 distinct points or all on one line. Its position is the centroid of its area; its vertices
- *  (c2d_shape_get_vertices) are the outline's, counter-clockwise. */
+ *  straight run are dropped. Every decision is exact (coordinates compared, orientations of three
+ *  points as given), with no tolerance: a valid ring is accepted however thin or near-collinear, and
+ *  anywhere within C2D_MAX_COORDINATE. C2D_ERR_NOT_SIMPLE for an outline or hole that crosses or
+ *  touches itself, a hole not strictly inside the outline, or holes that meet; C2D_ERR_DEGENERATE for a
+ *  ring of fewer than 3 distinct points or all exactly on one line, or for a region so thin that,
+ *  measured from its centroid (where its parts are kept, rounded as c2d_polygon_new says), every part
+ *  rounds onto one line (a width of a few times 1e-16 of its size or less); a part that alone rounds
+ *  flat is left out, its neighbours joining across it. Its position is the centroid of its area; its
+ *  vertices (c2d_shape_get_vertices) are the outline's, counter-clockwise. */
 C2D_API c2d_status c2d_concave_new(const c2d_vec2 *outline, int n, const c2d_vec2 *const *holes,
                                    const int *hole_counts, int hole_count, c2d_shape **out);
 

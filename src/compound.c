@@ -11,6 +11,7 @@
  * the nearest point from outside, ray casts and distances between apart shapes. */
 #include "decompose.h"
 #include "parts.h"
+#include "predicates.h"
 #include "sweep.h"
 
 #include <stdlib.h>
@@ -341,20 +342,46 @@ c2d_status c2d_concave_new(const c2d_vec2 *outline, int n, const c2d_vec2 *const
     if (st != C2D_OK)
         return st;
     /* The position is the centroid of the area, as for a convex polygon: the parts' centroids weighted
-     * by their areas, measured from a point near them so that large coordinates cancel first. */
+     * by their areas, measured from a point near them so that large coordinates cancel first. As there
+     * (shape.c, polygon_centroid), the plain sum of areas is trusted only far above its rounding (the
+     * products' sizes, summed in prod): a ring with no part of any thickness, valid however thin, has
+     * its parts' areas computed to a few ulps of their exact values instead, never negative, so that
+     * its centroid is a mean of points inside it rather than rounding divided by rounding. */
     c2d_vec2 o = d.verts[0], acc = v2(0, 0);
-    double area = 0;
+    double area = 0, prod = 0, size = 0;
     for (int k = 0; k < d.part_count; k++) {
         const c2d_vec2 *v = d.verts + d.part_start[k];
         int m = d.part_start[k + 1] - d.part_start[k];
         for (int i = 1; i + 1 < m; i++) {
             c2d_vec2 a = v2_sub(v[0], o), b = v2_sub(v[i], o), c = v2_sub(v[i + 1], o);
-            double t = 0.5 * v2_cross(v2_sub(b, a), v2_sub(c, a));
+            c2d_vec2 ab = v2_sub(b, a), ac = v2_sub(c, a);
+            double t = 0.5 * v2_cross(ab, ac);
             area += t;
+            prod += 0.5 * (fabs(ab.x * ac.y) + fabs(ab.y * ac.x));
             acc = v2_add(acc, v2_scale(v2_add(v2_add(a, b), c), t / 3));
         }
+        for (int i = 0; i < m; i++)
+            size = fmax(size, fmax(fabs(v[i].x - o.x), fabs(v[i].y - o.y)));
     }
     c2d_vec2 pos = area > 0 ? v2_add(o, v2_scale(acc, 1 / area)) : o;
+    if (!(area > 1e-6 * prod) && size > 0) {
+        /* Differences within a part are at most 2 size: scaled to about 2^401, weights below 2^805. */
+        int kw = 400 - ilogb(2 * size);
+        double wsum = 0;
+        acc = v2(0, 0);
+        for (int k = 0; k < d.part_count; k++) {
+            const c2d_vec2 *v = d.verts + d.part_start[k];
+            int m = d.part_start[k + 1] - d.part_start[k];
+            for (int i = 1; i + 1 < m; i++) {
+                c2d_vec2 a = v2_sub(v[0], o), b = v2_sub(v[i], o), c = v2_sub(v[i + 1], o);
+                double w = fmax(c2d_cross_scaled(v[0], v[i], v[i + 1], kw), 0);
+                wsum += w;
+                acc = v2_mad(acc, w, v2_add(v2_add(a, b), c));
+            }
+        }
+        if (wsum > 0)
+            pos = v2_add(o, v2_scale(acc, 1 / (3 * wsum)));
+    }
     /* The outline, counter-clockwise, relative to the position: what c2d_shape_get_vertices reports. */
     int m = 0;
     c2d_vec2 *ring = (c2d_vec2 *)malloc((size_t)(n > 0 ? n : 1) * sizeof *ring);
@@ -420,14 +447,16 @@ c2d_status c2d_concave_new(const c2d_vec2 *outline, int n, const c2d_vec2 *const
     if (n_int > 1)
         qsort(je, (size_t)n_int, sizeof *je, compare_joint);
     /* Each part measured from the position: the subtraction rounds, which can leave a part a hair off
-     * convex (taken as its hull) or, a sliver thinner than the rounding, with no area at all (left out:
-     * its neighbours' edges lie within the seam tolerance of each other across it). */
+     * convex (taken as its hull) or, a sliver thinner than the rounding, exactly on one line (left out:
+     * its neighbours' edges lie within the seam tolerance of each other across it). The points are
+     * finite but may lie up to 2 C2D_MAX_COORDINATE from the position (a ring reaching the limit on
+     * both sides), which c2d_hull_new would refuse as out of range: c2d_part_hull_new takes them. */
     int parts = 0;
     for (int k = 0; k < d.part_count && st == C2D_OK; k++) {
         int a = d.part_start[k], b = d.part_start[k + 1];
         for (int i = a; i < b; i++)
             tmp[i] = v2_sub(d.verts[i], pos);
-        st = c2d_hull_new(tmp + a, b - a, &lpart[parts]);
+        st = c2d_part_hull_new(tmp + a, b - a, &lpart[parts]);
         final_of[k] = st == C2D_OK ? parts : -1;
         if (st == C2D_OK)
             parts++;

@@ -22,11 +22,12 @@
 
 typedef struct mover {
     const c2d_vec2 *v; /* core at offset 0 */
+    const c2d_vec2 *nrm; /* its outward edge normals (NULL for a point) */
     int n;
     double r;
     c2d_aabb box; /* at offset 0 */
-    c2d_vec2 own[C2D_PAIR_STACK]; /* a shape's placed core, when it fits */
-    c2d_vec2 *heap;               /* else here */
+    c2d_vec2 own[C2D_PAIR_STACK], own_n[C2D_PAIR_STACK]; /* a shape's placed core, when it fits */
+    c2d_vec2 *heap;                                      /* else here (vertices, then normals) */
 } mover;
 
 /* Storage for one Minkowski hull. */
@@ -268,7 +269,7 @@ static void make_hull(const engine *e, int i, int slot, c2d_rhull *h, c2d_vec2 *
         return;
     }
     const hull_buf *hb = &e->buf[slot];
-    h->n = c2d_minkowski(b->v, b->n, b->count, a->v, a->n, hb->v, hb->nrm, hb->bvert, hb->avert);
+    h->n = c2d_minkowski(b->v, b->n, b->count, a->v, a->nrm, a->n, hb->v, hb->nrm, hb->bvert, hb->avert);
     h->v = hb->v;
     h->nrm = hb->nrm;
     h->bvert = hb->bvert;
@@ -1426,19 +1427,20 @@ static c2d_status check_options(const c2d_move_options *o, int n)
  * polygon is no convex core: it cannot be moved through a set (yet). */
 static c2d_status mover_of_shape(const c2d_shape *s, mover *m)
 {
-    c2d_vec2 *v = m->own;
+    c2d_vec2 *v = m->own, *nv = m->own_n;
     m->heap = NULL;
     if (c2d_is_compound(s))
         return C2D_ERR_NOT_CONVEX;
     if (s->count > C2D_PAIR_STACK) {
-        m->heap = (c2d_vec2 *)malloc((size_t)s->count * sizeof(c2d_vec2));
+        m->heap = (c2d_vec2 *)malloc(2 * (size_t)s->count * sizeof(c2d_vec2));
         if (!m->heap)
             return C2D_ERR_NO_MEMORY;
         v = m->heap;
+        nv = m->heap + s->count;
     }
-    for (int i = 0; i < s->count; i++)
-        v[i] = c2d_world_vertex(s, i);
+    c2d_core k = c2d_world_core(s, v, nv);
     m->v = v;
+    m->nrm = k.n;
     m->n = s->count;
     m->r = s->radius;
     m->box = c2d_shape_aabb(s);
@@ -1660,6 +1662,7 @@ static c2d_status set_step_ball(const c2d_static_set *set, c2d_ball *ball, doubl
     mover a;
     a.heap = NULL;
     a.v = &centre;
+    a.nrm = NULL;
     a.n = 1;
     a.r = ball->radius;
     a.box.min = v2(-ball->radius, -ball->radius);

@@ -7,6 +7,7 @@
  * normals; rounding both by radii adds rA + rB to that depth. */
 #include "shape.h"
 
+#include <float.h>
 #include <string.h>
 
 /* Normals within this cosine of a face normal count as that face: the contact then gets the face's
@@ -205,6 +206,26 @@ static double clip_faces(const c2d_core *ref, int e, const c2d_core *inc, c2d_ve
         /* Clip the incident edge to the slab between the reference face's end points. */
         double lower = v2_dot(u, v1), upper = v2_dot(u, v2);
         double d1 = v2_dot(u, i1), d2 = v2_dot(u, i2);
+        if (c2d_maxd(d1, d2) < lower || c2d_mind(d1, d2) > upper) {
+            /* It misses the slab. Neighbouring edges within rounding of parallel (the long sides of a
+             * sliver, a vertex that goes on almost straight) tie for the most opposed: their products
+             * with n agree to the last bits, and the first of them may lie far along the run from
+             * the face (a capsule beside the top of a sliver got its contact point at the sliver's
+             * bottom, 99 units off it). They are one side to within their tiny turns, and each end is
+             * measured by its own separation below: one of them that reaches into the slab is taken.
+             * Rarely run (an edge that misses), so the common path costs nothing. */
+            double tie = lo + 4 * DBL_EPSILON;
+            for (int i = 0; i < ni; i++) {
+                if (i == k || !(v2_dot(inc->n[i], n) <= tie))
+                    continue;
+                c2d_vec2 j1 = inc->v[i], j2 = inc->v[(i + 1) % inc->count];
+                double e1 = v2_dot(u, j1), e2 = v2_dot(u, j2);
+                if (c2d_maxd(e1, e2) >= lower && c2d_mind(e1, e2) <= upper) {
+                    i1 = j1, i2 = j2, d1 = e1, d2 = e2;
+                    break;
+                }
+            }
+        }
         m = 0;
         if (d1 != d2) {
             double u1 = (lower - d1) / (d2 - d1), u2 = (upper - d1) / (d2 - d1);

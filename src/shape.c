@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200112L
 #endif
 #include "parts.h"
+#include "predicates.h"
 #include "trig.h"
 
 #include <stdlib.h>
@@ -271,68 +272,129 @@ c2d_status c2d_segment_new(c2d_vec2 a, c2d_vec2 b, c2d_shape **out)
 }
 
 /* Polygons: validated points, placed at their centroid. */
-static c2d_status new_polygon(const c2d_vec2 *points, int n, int hull, c2d_shape **out)
+
+/* The centroid of a strictly convex counter-clockwise polygon (m >= 3), by a fan of triangles about
+ * its first vertex: relative coordinates keep precision far from the origin. A polygon smaller than
+ * 2^-300 across is measured scaled up by a power of two, which changes no bit of the result but keeps
+ * the products of its coordinates from underflowing (a polygon 1e-156 wide had an area of 0 and a
+ * centroid of NaN). Coordinates within C2D_MAX_COORDINATE cannot overflow them.
+ *
+ * Each triangle's area is a difference of products, and in a sliver (a polygon far thinner than it is
+ * long, which is valid however thin) those products cancel: the plain sum can be wrong in every digit,
+ * 0 or negative, and the centroid anywhere. So the sum is trusted only when it stands far above its
+ * own rounding (each area is off by at most a few ulps of its two products, |x1 y2| + |y1 x2|, summed
+ * in t); otherwise each triangle's area is computed to a few ulps of its exact value (c2d_cross_scaled,
+ * never negative here), and the centroid, a mean of the triangles' centroids with those weights, lies
+ * in the polygon up to the rounding of its corners. Ordinary polygons take the first path only. */
+static c2d_vec2 polygon_centroid(const c2d_vec2 *v, int m)
+{
+    c2d_vec2 o = v[0], acc = v2(0, 0);
+    double size = 0, k = 1;
+    for (int i = 1; i < m; i++)
+        size = c2d_maxd(size, c2d_maxd(fabs(v[i].x - o.x), fabs(v[i].y - o.y)));
+    if (size > 0 && size < 0x1p-300) {
+        int e = -ilogb(size);
+        k = ldexp(1.0, e > 1000 ? 1000 : e); /* 2^1074 for a denormal size would overflow */
+    }
+    double area2 = 0, t = 0;
+    for (int i = 1; i + 1 < m; i++) {
+        c2d_vec2 e1 = v2_scale(v2_sub(v[i], o), k), e2 = v2_scale(v2_sub(v[i + 1], o), k);
+        double a = v2_cross(e1, e2);
+        area2 += a;
+        t += fabs(e1.x * e2.y) + fabs(e1.y * e2.x);
+        acc = v2_mad(acc, a, v2_add(e1, e2));
+    }
+    /* 1e-6 t bounds the sum's rounding (about 4 eps t, and m eps of the sum itself) a billion times. */
+    if (area2 > 1e-6 * t)
+        return v2_add(o, v2_scale(v2_scale(acc, 1.0 / (3.0 * area2)), 1 / k));
+    /* The weights, scaled so that the largest difference is near 2^400: at most about 2^803 each, and
+     * times corners below 2^52, summed over C2D_MAX_POLYGON_POINTS, still far from overflowing. */
+    int kw = 400 - ilogb(size);
+    double wsum = 0;
+    acc = v2(0, 0);
+    for (int i = 1; i + 1 < m; i++) {
+        c2d_vec2 e1 = v2_scale(v2_sub(v[i], o), k), e2 = v2_scale(v2_sub(v[i + 1], o), k);
+        double w = c2d_maxd(c2d_cross_scaled(o, v[i], v[i + 1], kw), 0);
+        wsum += w;
+        acc = v2_mad(acc, w, v2_add(e1, e2));
+    }
+    if (wsum > 0)
+        return v2_add(o, v2_scale(v2_scale(acc, 1.0 / (3.0 * wsum)), 1 / k));
+    /* Every weight underflowed (points mixing magnitudes 1e-300 apart): the mean of the vertices, which
+     * is still inside. */
+    acc = v2(0, 0);
+    for (int i = 1; i < m; i++)
+        acc = v2_add(acc, v2_scale(v2_sub(v[i], o), k));
+    return v2_add(o, v2_scale(v2_scale(acc, 1.0 / m), 1 / k));
+}
+
+/* The vertices are kept relative to the centroid, each rounded there. In a polygon thinner than that
+ * rounding (a few ulps of its size) the rounded vertices may no longer turn left at every corner, and
+ * every query in the polygon's own frame relies on a convex core: then the core is the hull of the
+ * rounded vertices (dropping a vertex that rounded onto or inside its neighbours' line), and a polygon
+ * the rounding flattened onto one line has no core at all (C2D_ERR_DEGENERATE, as the header says).
+ * check_range: the points are the caller's (each within C2D_MAX_COORDINATE); without it they are a
+ * compound's parts measured from its position, finite but possibly up to twice that far. */
+static c2d_status new_polygon(const c2d_vec2 *points, int n, int hull, int check_range, c2d_shape **out)
 {
     c2d_status st;
     if (!out || !points)
         return C2D_ERR_NULL;
     if (n < 0 || n > C2D_MAX_POLYGON_POINTS)
         return C2D_ERR_RANGE;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n && check_range; i++)
         if ((st = c2d_check_vec(points[i])) != C2D_OK)
             return st;
     if (n < 3)
         return C2D_ERR_DEGENERATE;
-    c2d_vec2 *clean = (c2d_vec2 *)malloc((size_t)n * sizeof(c2d_vec2));
+    c2d_vec2 *clean = (c2d_vec2 *)malloc(2 * (size_t)n * sizeof(c2d_vec2));
     if (!clean)
         return C2D_ERR_NO_MEMORY;
+    c2d_vec2 *local = clean + n;
     int m = 0;
     st = c2d_convex_points(points, n, hull, clean, &m);
     if (st != C2D_OK) {
         free(clean);
         return st;
     }
+    c2d_vec2 centroid = polygon_centroid(clean, m);
+    int convex = 1;
+    for (int i = 0; i < m; i++)
+        local[i] = v2_sub(clean[i], centroid);
+    for (int i = 0; i < m && convex; i++)
+        convex = c2d_orient(local[(i + m - 1) % m], local[i], local[(i + 1) % m]) > 0;
+    if (!convex) {
+        memcpy(clean, local, (size_t)m * sizeof(c2d_vec2));
+        st = c2d_convex_points(clean, m, 1, local, &m);
+        if (st != C2D_OK) {
+            free(clean);
+            return st == C2D_ERR_NO_MEMORY ? st : C2D_ERR_DEGENERATE;
+        }
+    }
     c2d_shape *s = shape_alloc(C2D_SHAPE_POLYGON, m);
     if (!s) {
         free(clean);
         return C2D_ERR_NO_MEMORY;
     }
-    /* Centroid by triangle fan about the first vertex: relative coordinates keep precision far
-     * from the origin. A polygon smaller than 2^-300 across is measured scaled up by a power of two,
-     * which changes no bit of the result but keeps the products of its coordinates from underflowing
-     * (a polygon 1e-156 wide had an area of 0 and a centroid of NaN). Coordinates within
-     * C2D_MAX_COORDINATE cannot overflow them. */
-    c2d_vec2 o = clean[0], acc = v2(0, 0);
-    double size = 0, k = 1;
-    for (int i = 1; i < m; i++)
-        size = c2d_maxd(size, c2d_maxd(fabs(clean[i].x - o.x), fabs(clean[i].y - o.y)));
-    if (size > 0 && size < 0x1p-300) {
-        int e = -ilogb(size);
-        k = ldexp(1.0, e > 1000 ? 1000 : e); /* 2^1074 for a denormal size would overflow */
-    }
-    double area2 = 0;
-    for (int i = 1; i + 1 < m; i++) {
-        c2d_vec2 e1 = v2_scale(v2_sub(clean[i], o), k), e2 = v2_scale(v2_sub(clean[i + 1], o), k);
-        double a = v2_cross(e1, e2);
-        area2 += a;
-        acc = v2_mad(acc, a, v2_add(e1, e2));
-    }
-    c2d_vec2 centroid = v2_add(o, v2_scale(v2_scale(acc, 1.0 / (3.0 * area2)), 1 / k));
     s->pos = centroid;
-    for (int i = 0; i < m; i++)
-        s->data[i] = v2_sub(clean[i], centroid);
+    memcpy(s->data, local, (size_t)m * sizeof(c2d_vec2));
     free(clean);
     return finish(s, out);
 }
 
 c2d_status c2d_polygon_new(const c2d_vec2 *points, int n, c2d_shape **out)
 {
-    return new_polygon(points, n, 0, out);
+    return new_polygon(points, n, 0, 1, out);
 }
 
 c2d_status c2d_hull_new(const c2d_vec2 *points, int n, c2d_shape **out)
 {
-    return new_polygon(points, n, 1, out);
+    return new_polygon(points, n, 1, 1, out);
+}
+
+c2d_status c2d_part_hull_new(const c2d_vec2 *points, int n, c2d_shape **out)
+{
+    return new_polygon(points, n, 1, 0, out);
 }
 
 c2d_status c2d_shape_clone(const c2d_shape *shape, c2d_shape **out)

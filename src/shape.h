@@ -373,6 +373,10 @@ c2d_status c2d_convex_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b,
 /* hull.c: cleans a point list into a strictly convex counter-clockwise polygon in out (capacity n).
  * hull != 0 wraps arbitrary points; hull == 0 requires them to be in convex order. */
 c2d_status c2d_convex_points(const c2d_vec2 *points, int n, int hull, c2d_vec2 *out, int *out_n);
+/* shape.c: the hull of a compound's part as c2d_hull_new makes it, from points measured from the
+ * compound's position: finite, but not checked against C2D_MAX_COORDINATE, since a ring that reaches
+ * the limit on both sides has points up to twice that far from its centroid. */
+c2d_status c2d_part_hull_new(const c2d_vec2 *points, int n, c2d_shape **out);
 
 /* shape.c: the tight box of the placed shape (its placed vertices, grown by the radius). */
 c2d_aabb c2d_shape_aabb(const c2d_shape *s);

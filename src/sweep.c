@@ -109,6 +109,13 @@ c2d_cone c2d_core_vertex_cone(const c2d_vec2 *normals, int count, int i)
 
 /* ---- Minkowski difference ---------------------------------------------------------------------- */
 
+/* A hull edge's normal from its placed ends is kept while within this sine of its shape's own normal:
+ * it is then within a tenth of C2D_CONE_EPS of the truth, and the cone of a corner between two such
+ * edges (even a sliver's tip, whose edges are a hair from opposite, or a vertex that goes on almost
+ * straight) faces the way the shape's does. Ordinary shapes at ordinary places (edges longer than a
+ * thousand ulps of their coordinates) keep theirs: the same bits as before. */
+#define C2D_HULL_NORMAL_SINE 1e-13
+
 /* 0 for directions in [0, pi), 1 for [pi, 2 pi): the first key of the angular merge. */
 static int half_turn(c2d_vec2 e)
 {
@@ -144,8 +151,21 @@ static inline int merge_step(c2d_vec2 ep, c2d_vec2 eq)
     return c > 0 ? 1 : (c < 0 ? 2 : 3);
 }
 
-int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_vec2 *av, int an, c2d_vec2 *v,
-                  c2d_vec2 *nrm, int *bvert, int *avert)
+/* The outward normal of the edge a hull edge k comes from (v[k] to v[k + 1]): B's edge, or minus A's
+ * (-A's edges run the same way as A's, turned by a half-turn); zero when the shapes give none. */
+static c2d_vec2 source_normal(const c2d_vec2 *bnrm, int bn, const c2d_vec2 *anrm, int an, const int *bvert,
+                              const int *avert, int m, int k)
+{
+    int k1 = (k + 1) % m;
+    if (bvert[k] != bvert[k1] && bn >= 2)
+        return bnrm[bvert[k]];
+    if (avert[k] != avert[k1] && an >= 2 && anrm)
+        return v2_neg(anrm[avert[k]]);
+    return v2(0, 0);
+}
+
+int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_vec2 *av, const c2d_vec2 *anrm, int an,
+                  c2d_vec2 *v, c2d_vec2 *nrm, int *bvert, int *avert)
 {
     int m = 0;
     if (an == 1 || bn == 1) {
@@ -202,6 +222,17 @@ int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_ve
             c2d_vec2 e = v2_sub(v[(k + 1) % m], v[k]);
             nrm[k] = v2_normalize_or(v2_right(e), v2(0, 0));
             degenerate += nrm[k].x == 0 && nrm[k].y == 0;
+            /* Each hull edge is an edge of B or of -A, and its normal is that edge's: computed in the
+             * shape's own frame, only turned into the world. The one from the placed vertices agrees
+             * to rounding wherever the edge is long beside the rounding of its ends; where it is not
+             * (a shape thinner than the spacing of doubles at its place: a sliver, which placing can
+             * even turn clockwise), the direction between them is noise. It faced inwards, or turned
+             * a sliver tip's corner cone the wrong way, and a ball then passed through the sliver
+             * unseen. Such an edge takes its shape's normal. */
+            c2d_vec2 src = source_normal(bnrm, bn, anrm, an, bvert, avert, m, k);
+            if ((nrm[k].x != 0 || nrm[k].y != 0) && (src.x != 0 || src.y != 0) &&
+                (!(v2_dot(nrm[k], src) > 0) || fabs(v2_cross(nrm[k], src)) > C2D_HULL_NORMAL_SINE))
+                nrm[k] = src;
         }
         /* Every placed vertex the same point (cores collapsed below the spacing of doubles): the
          * difference is that point, and edges with made-up normals would call it inside. */
@@ -547,7 +578,7 @@ c2d_status c2d_convex_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b,
     int *bvert = (int *)(an + cap), *avert = bvert + cap;
     c2d_core ka = c2d_world_core(a, av, an), kb = c2d_world_core(b, bv, bn);
     c2d_rhull h;
-    h.n = c2d_minkowski(kb.v, kb.n, kb.count, ka.v, ka.count, v, nrm, bvert, avert);
+    h.n = c2d_minkowski(kb.v, kb.n, kb.count, ka.v, ka.n, ka.count, v, nrm, bvert, avert);
     h.v = v;
     h.nrm = nrm;
     h.bvert = bvert;

@@ -68,9 +68,11 @@ typedef struct c2d_rhull_hit {
 /* Minkowski difference core(B) - core(A) of two counter-clockwise cores, written to v (with edge
  * normals in nrm and the feature maps in bvert/avert; each array holds bn + an entries). bnrm, B's
  * outward edge normals, gives the angle order of B's edges, which rounding cannot upset where B is
- * thinner than the spacing of doubles at its place. Returns the number of hull vertices. */
-int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_vec2 *av, int an, c2d_vec2 *v,
-                  c2d_vec2 *nrm, int *bvert, int *avert);
+ * thinner than the spacing of doubles at its place; bnrm and anrm (A's, or NULL) also stand in for
+ * hull normals that rounding of the placed vertices turned away from their edge's. Returns the number
+ * of hull vertices. */
+int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_vec2 *av, const c2d_vec2 *anrm, int an,
+                  c2d_vec2 *v, c2d_vec2 *nrm, int *bvert, int *avert);
 
 /* First time t in [0, tmax] at which o + t d enters the rounded hull through a feature that is surface
  * (per seams; NULL means all). Returns 1 and fills *hit, or 0. The start must not be deeper inside

@@ -513,3 +513,112 @@ TEST(compound_a_hole_narrower_than_the_seam_tolerance_stays_a_hole)
     c2d_static_set_destroy(set);
     c2d_shape_destroy(s);
 }
+
+/* Twice the signed area of a ring (shoelace, about its first point). */
+static double ring_area2(const c2d_vec2 *p, int n)
+{
+    double a = 0;
+    for (int i = 1; i + 1 < n; i++)
+        a += (p[i].x - p[0].x) * (p[i + 1].y - p[0].y) - (p[i].y - p[0].y) * (p[i + 1].x - p[0].x);
+    return a;
+}
+
+/* A concave polygon made from a valid ring: its parts' areas add up to the ring's, its outline has the
+ * ring's points, and its position is inside it. */
+static int concave_is_ring(const c2d_vec2 *ring, int n, const char *what)
+{
+    c2d_shape *s = NULL;
+    c2d_status st = c2d_concave_new(ring, n, NULL, NULL, 0, &s);
+    if (st != C2D_OK) {
+        c2d_test_fail(__FILE__, __LINE__, "%s: c2d_concave_new gave %d (%s)", what, (int)st, c2d_status_string(st));
+        return 0;
+    }
+    int parts = 0, count = 0, in = 0;
+    double area2 = 0, want = fabs(ring_area2(ring, n)), size = 0;
+    c2d_vec2 pos, v[64];
+    c2d_shape_get_part_count(s, &parts);
+    c2d_shape_get_vertices(s, NULL, 0, &count);
+    c2d_shape_get_position(s, &pos);
+    c2d_contains_point(s, pos, &in);
+    for (int k = 0; k < parts; k++) {
+        int m = 0;
+        c2d_shape_get_part_vertices(s, k, v, 64, &m);
+        area2 += ring_area2(v, m);
+    }
+    for (int i = 0; i < n; i++)
+        size = fmax(size, fmax(fabs(ring[i].x), fabs(ring[i].y)));
+    c2d_shape_destroy(s);
+    /* Parts measured from the position are rounded by 1e-16 of the size at each vertex. */
+    int ok = parts >= 1 && count == n && in && fabs(area2 - want) <= 1e-15 * size * size * n + 1e-9 * want;
+    if (!ok)
+        c2d_test_fail(__FILE__, __LINE__, "%s: %d parts of area2 %.17g (ring %.17g), %d outline points of %d, position "
+                      "(%.17g, %.17g) inside %d", what, parts, area2, want, count, n, pos.x, pos.y, in);
+    return ok;
+}
+
+/* Issue 22 (and fuzz/known's concave-new-degenerate-for-a-valid-ring): valid rings that reach the
+ * coordinate limit were called degenerate. Their parts were built by c2d_hull_new from points measured
+ * from the ring's centroid, which lie up to 2e15 away when the ring spans the range: the constructor
+ * refused them as out of range, and c2d_concave_new reported that as C2D_ERR_DEGENERATE. */
+TEST(concave_rings_reaching_the_coordinate_limit_are_accepted)
+{
+    c2d_vec2 tri[3] = {{1e15, 10}, {-5e14, 8.66e14}, {-5e14, -8.66e14}}, p[3];
+    for (int r = 0; r < 3; r++)
+        for (int rev = 0; rev < 2; rev++) {
+            for (int i = 0; i < 3; i++)
+                p[i] = tri[(rev ? 3 - i + r : i + r) % 3];
+            char what[64];
+            snprintf(what, sizeof what, "triangle turned by %d, %s", r, rev ? "clockwise" : "counter-clockwise");
+            if (!concave_is_ring(p, 3, what))
+                return;
+        }
+    /* The fuzz find: a 12-point star out to 9.7e14. */
+    c2d_vec2 points[12] = {{950000000000100.12, 3.1415926535897931},
+                         {388908729652701.25, 388908729652604.25},
+                         {275000000000100.19, 476313972081444.44},
+                         {-81447736697194.266, 493321666042442.62},
+                         {-132016962662491.91, 212300545381647.88},
+                         {-899518128728629, 29447174539601.547},
+                         {-973876979277233.5, -227076263034369.88},
+                         {-216506350946009.62, -124999999999996.8},
+                         {-117054193209577.11, -588471168241935.12},
+                         {99.965162086089535, -699999999999996.88},
+                         {125000000000100.12, -216506350946106.5},
+                         {606217782649207, -349999999999997.19}};
+    concave_is_ring(points, 12, "the fuzz input's star");
+}
+
+/* Issue 22: a valid ring every part of which is thin (here a dented sliver 2e6 long and 1e-6 high)
+ * was called degenerate, its parts refused by c2d_hull_new's unstated 1e-12 area tolerance and left
+ * out until none was left. Only a ring on one line is degenerate. */
+TEST(concave_rings_thinner_than_the_old_tolerance_are_accepted)
+{
+    c2d_vec2 dent[5] = {{0, 0}, {2e6, 0}, {2e6, 1e-6}, {1e6, 5e-7}, {0, 1e-6}};
+    if (!concave_is_ring(dent, 5, "dented sliver"))
+        return;
+    c2d_vec2 line[4] = {{0, 0}, {2e6, 1e-6}, {4e6, 2e-6}, {1e6, 5e-7}};
+    c2d_shape *s = NULL;
+    ENSURE(c2d_concave_new(line, 4, NULL, NULL, 0, &s) == C2D_ERR_DEGENERATE && s == NULL);
+}
+
+/* A concave polygon's position is the centroid of its area. For a thin ring (a chevron 3.9e4 long and
+ * about 1e-11 thick, turned: its points round across much of its thickness) the parts' areas, summed
+ * in doubles, were rounding of rounding, and the position landed 5000 units along the strip from the
+ * exact centroid of the points given (computed here in rationals: (9539.706593510859,
+ * 16442.636424815635)). The areas now come from exact expansions wherever the sum is not far above
+ * its rounding. */
+TEST(a_thin_concave_ring_is_placed_at_the_centroid_of_its_area)
+{
+    c2d_vec2 ring[5] = {{0x1.edd2f1a9fbe77p+6, -0x1.36ccccccccccdp+6},
+                        {0x1.2f979e026d85bp+14, 0x1.0804fa71d9044p+15},
+                        {0x1.2f979e026d859p+14, 0x1.0804fa71d9044p+15},
+                        {0x1.318570f417818p+13, 0x1.0769940b729ddp+14},
+                        {0x1.edd2f1a9fbcd1p+6, -0x1.36ccccccccbddp+6}};
+    c2d_shape *s = NULL;
+    c2d_vec2 pos;
+    ENSURE_OK(c2d_concave_new(ring, 5, NULL, NULL, 0, &s));
+    ENSURE_OK(c2d_shape_get_position(s, &pos));
+    c2d_shape_destroy(s);
+    ENSURE_NEAR(pos.x, 9539.706593510859, 1e-9 * 4e4);
+    ENSURE_NEAR(pos.y, 16442.636424815635, 1e-9 * 4e4);
+}

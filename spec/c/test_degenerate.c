@@ -27,7 +27,52 @@
 
 /* ---- shapes as the library placed them ---------------------------------------------------------- */
 
-/* The placed geometry of a library shape, for the oracles: its vertices as the library holds them. */
+/* Whether c lies strictly left of a -> b: by the double cross product where it is far above its
+ * rounding, else exactly. */
+static int left_of(c2d_vec2 a, c2d_vec2 b, c2d_vec2 c)
+{
+    c2d_vec2 e1 = tu_sub(b, a), e2 = tu_sub(c, a);
+    double cr = tu_cross(e1, e2);
+    if (fabs(cr) > 1e-10 * tu_len(e1) * tu_len(e2))
+        return cr > 0;
+    return ex_orient(a, b, c) > 0;
+}
+
+/* The convex hull of the points (monotone chain, exact turns), counter-clockwise, into g->v: at least
+ * 1 point, 2 when they are all on one line. */
+static void hull_in_place(tu_geom *g)
+{
+    c2d_vec2 p[TU_MAXV], h[2 * TU_MAXV];
+    int n = g->n, k = 0;
+    memcpy(p, g->v, (size_t)n * sizeof p[0]);
+    for (int i = 1; i < n; i++) /* insertion sort by x, then y */
+        for (int j = i; j > 0 && (p[j].x < p[j - 1].x || (p[j].x == p[j - 1].x && p[j].y < p[j - 1].y)); j--) {
+            c2d_vec2 t = p[j];
+            p[j] = p[j - 1];
+            p[j - 1] = t;
+        }
+    for (int i = 0; i < n; i++) {
+        while (k >= 2 && !left_of(h[k - 2], h[k - 1], p[i]))
+            k--;
+        h[k++] = p[i];
+    }
+    for (int i = n - 2, lower = k + 1; i >= 0; i--) {
+        while (k >= lower && !left_of(h[k - 2], h[k - 1], p[i]))
+            k--;
+        h[k++] = p[i];
+    }
+    k = k > 1 ? k - 1 : k;
+    if (k == 2 && h[0].x == h[1].x && h[0].y == h[1].y)
+        k = 1;
+    memcpy(g->v, h, (size_t)k * sizeof h[0]);
+    g->n = k;
+}
+
+/* The placed geometry of a library shape, for the oracles: its vertices as the library holds them. A
+ * polygon is the hull of its placed vertices: placing a sliver thinner than the spacing of doubles at
+ * its position rounds its vertices off convex or onto one line, where the oracle's convex tests would
+ * be meaningless; the hull is within that rounding of the library's own core. Ordinary polygons are
+ * convex as placed and keep their vertices. */
 static tu_geom geom_of(const c2d_shape *s)
 {
     tu_geom g;
@@ -36,6 +81,13 @@ static tu_geom geom_of(const c2d_shape *s)
     g.kind = kinds[c2d_shape_get_type(s)];
     c2d_shape_get_vertices(s, g.v, TU_MAXV, &g.n);
     c2d_shape_get_radius(s, &g.r);
+    if (g.kind == TU_POLYGON) {
+        int convex = 1;
+        for (int i = 0; i < g.n && convex; i++)
+            convex = left_of(g.v[i], g.v[(i + 1) % g.n], g.v[(i + 2) % g.n]);
+        if (!convex)
+            hull_in_place(&g);
+    }
     return g;
 }
 
@@ -74,6 +126,24 @@ static void print_shape(const char *label, const c2d_shape *s)
     for (int i = 0; i < g.n; i++)
         printf(" {%.17g, %.17g}", g.v[i].x, g.v[i].y);
     printf("\n");
+    if (g.kind == TU_POLYGON) {
+        /* Enough to rebuild it bit for bit: its vertices in its own frame (placed at the origin,
+         * unturned), then its position and angle. */
+        c2d_shape *t = NULL;
+        c2d_vec2 pos, v[TU_MAXV];
+        double angle = 0;
+        int n = 0;
+        c2d_shape_get_position(s, &pos);
+        c2d_shape_get_angle(s, &angle);
+        if (c2d_shape_clone(s, &t) == C2D_OK && c2d_shape_set_transform(t, tu_v(0, 0), 0) == C2D_OK &&
+            c2d_shape_get_vertices(t, v, TU_MAXV, &n) == C2D_OK) {
+            printf("     own frame:");
+            for (int i = 0; i < n; i++)
+                printf(" {%a, %a}", v[i].x, v[i].y);
+            printf("; at {%a, %a} angle %a\n", pos.x, pos.y, angle);
+        }
+        c2d_shape_destroy(t);
+    }
 }
 
 static c2d_vec2 tu_neg(c2d_vec2 a)
@@ -315,6 +385,26 @@ TEST(segments_sharing_an_end_point_touch_at_depth_zero)
     c2d_shape_destroy(b);
     ENSURE_MSG(ok, "depth %.17g and %.17g, want exactly 0 both ways", depth, c.depth);
     ENSURE(truth);
+}
+
+/* The incident edge of a contact is the one whose normal opposes the reference face's most. This
+ * polygon's left side is three edges turning by a few 1e-12 rad (kept: above the nearly-straight
+ * sine of 1e-12), whose normals' products with the capsule's closest-feature direction agree to the
+ * last bit: the tie went to the first, at the bottom, which misses the capsule's face, and its end
+ * became the contact point, 99 units off the capsule (depth 56). Present before issue 22. */
+TEST(a_capsule_beside_a_side_of_nearly_parallel_edges_gets_its_contact_on_both_surfaces)
+{
+    c2d_vec2 p[6] = {{-1.6558778668865434e-11, -83.68039060004125}, {5.5185530266056818e-12, -89.692376790463399},
+                     {50, -89.692376790463399},                      {50, 86.322216827617581},
+                     {1.1394818930760327e-11, 86.322216827617581},   {-3.0093635686822765e-11, 79.668230644115155}};
+    c2d_shape *cap = NULL, *poly = NULL;
+    ENSURE_OK(c2d_capsule_new(tu_v(-15.297745704758956, 170.22759187399285), tu_v(-15.297745704758956, 81.248216729098502),
+                              71.354346194307738, &cap));
+    ENSURE_OK(c2d_polygon_new(p, 6, &poly));
+    int ok = check_contact_truth(cap, poly);
+    c2d_shape_destroy(cap);
+    c2d_shape_destroy(poly);
+    ENSURE(ok);
 }
 
 static void run_shared_features(int ka, int kb)
@@ -692,3 +782,344 @@ TEST(points_at_features_of_rects_answer_contains_and_closest_point_truly) { run_
 TEST(points_at_features_of_polygons_answer_contains_and_closest_point_truly) { run_feature_points(TU_POLYGON); }
 TEST(points_at_features_of_capsules_answer_contains_and_closest_point_truly) { run_feature_points(TU_CAPSULE); }
 TEST(points_at_features_of_segments_answer_contains_exactly) { run_feature_points(TU_SEGMENT); }
+
+/* ---- slivers (issue 22) ------------------------------------------------------------------------------- */
+
+/* A convex polygon 10^-u as thick as it is long, u from 12 to 15.5: thinner than the 1e-12 area
+ * tolerance that c2d_polygon_new applied until issue 22 (it accepts every polygon whose points are not
+ * all on one line now). Sizes and places as make_shape's. Two families:
+ *  - built exactly along the x axis and then turned and placed by c2d_shape_set_transform: a triangle
+ *    or trapezoid of length L and height L 10^-u, convex as given (c2d_polygon_new);
+ *  - convex points squashed across a random axis and placed in the scene, which rounds them: their
+ *    hull (c2d_hull_new), refused only for points exactly on one line.
+ * *thickness gets the squash's relative thickness. */
+static c2d_status make_sliver(const scene *sc, c2d_vec2 c, c2d_shape **out, int *collinear)
+{
+    double u = c2d_test_uniform(12, 15.5), t = pow(10.0, -u);
+    c2d_vec2 p[TU_MAXV];
+    int n;
+    *collinear = 0;
+    if (c2d_test_rand() % 2) {
+        double len = sc->k * c2d_test_uniform(0.5, 3), h = len * t;
+        double a = c2d_test_uniform(0, 1), b = c2d_test_uniform(0, 1);
+        n = c2d_test_rand() % 2 ? 3 : 4;
+        p[0] = tu_v(0, 0), p[1] = tu_v(len, 0);
+        if (n == 3)
+            p[2] = tu_v(len * a, h);
+        else
+            p[2] = tu_v(len * fmax(a, b), h), p[3] = tu_v(len * fmin(a, b), h);
+        if (n == 4 && p[2].x == p[3].x)
+            n = 3;
+        c2d_status st = c2d_polygon_new(p, n, out);
+        if (st != C2D_OK)
+            return st;
+        double angle = c2d_test_rand() % 4 == 0 ? 0.0 : c2d_test_uniform(-TU_PI, TU_PI);
+        return c2d_shape_set_transform(*out, place(sc, c), angle);
+    }
+    n = tu_random_convex_points(3 + (int)(c2d_test_rand() % 6), tu_v(0, 0), p);
+    c2d_vec2 ax = random_dir();
+    for (int i = 0; i < n; i++) {
+        p[i] = tu_add(p[i], tu_scale(ax, -tu_dot(p[i], ax) * (1 - t)));
+        p[i] = place(sc, tu_add(c, p[i]));
+    }
+    *collinear = 1;
+    for (int i = 2; i < n && *collinear; i++)
+        *collinear = ex_orient(p[0], p[1], p[i]) == 0 && !(p[0].x == p[1].x && p[0].y == p[1].y);
+    return c2d_hull_new(p, n, out);
+}
+
+/* make_shape's scenes, and one in four far larger (sizes up to 1e12, up to 1e14 from the origin), where
+ * the issue's slivers live. */
+static scene sliver_scene(void)
+{
+    if (c2d_test_rand() % 4)
+        return random_scene();
+    scene sc;
+    sc.k = pow(10.0, c2d_test_uniform(4, 12));
+    sc.off = c2d_test_rand() % 2 ? tu_v(0, 0) : tu_scale(tu_random_point(100), sc.k);
+    return sc;
+}
+
+/* A sliver, or the test fails: refused only for points exactly on one line (then *out is NULL). */
+#define MAKE_SLIVER(sc, c, s)                                                                            \
+    do {                                                                                               \
+        int collinear_;                                                                                \
+        c2d_status st_ = make_sliver(sc, c, &(s), &collinear_);                                        \
+        ENSURE_MSG(st_ == C2D_OK || (st_ == C2D_ERR_DEGENERATE && collinear_), "a sliver was refused: %s", \
+                   c2d_status_string(st_));                                                            \
+        if (st_ != C2D_OK)                                                                             \
+            s = NULL;                                                                                  \
+    } while (0)
+
+/* Every pair query between a sliver and a shape of each kind nearby (and another sliver), both ways:
+ * overlap, contact and distance agree with each other and with the oracle on the placed geometry,
+ * depths are >= 0 and the push leaves the shapes touching (check_contact_truth). */
+TEST(slivers_against_every_kind_obey_the_contact_properties)
+{
+    long iters = c2d_test_iterations(6000), made = 0, overlapping = 0;
+    for (long i = 0; i < iters; i++)
+        for (int kind = 0; kind <= TU_KINDS; kind++) {
+            scene sc = sliver_scene();
+            c2d_shape *a = NULL, *b = NULL;
+            MAKE_SLIVER(&sc, tu_v(0, 0), a);
+            if (!a)
+                continue;
+            c2d_vec2 c = tu_random_point(2);
+            if (kind == TU_KINDS) {
+                MAKE_SLIVER(&sc, c, b);
+                if (!b) {
+                    c2d_shape_destroy(a);
+                    continue;
+                }
+            } else {
+                c2d_status st = make_shape(kind, &sc, c, &b);
+                if (st != C2D_OK) {
+                    c2d_shape_destroy(a);
+                    ENSURE_MSG(st == C2D_ERR_DEGENERATE, "%s refused: %s", tu_kind_name(kind), c2d_status_string(st));
+                    continue;
+                }
+            }
+            made++;
+            int o = 0;
+            c2d_overlap(a, b, &o);
+            overlapping += o;
+            int ok = check_contact_truth(a, b);
+            c2d_shape_destroy(a);
+            c2d_shape_destroy(b);
+            if (!ok)
+                return;
+        }
+    ENSURE_MSG(made > iters * TU_KINDS, "only %ld slivers made", made);
+    ENSURE_MSG(overlapping > made / 20 && overlapping < made - made / 20, "%ld of %ld pairs overlap: retune the draw",
+               overlapping, made);
+}
+
+/* Rays at a sliver's features and from anywhere: the hit is on its boundary, the ray does not enter it
+ * before, and a miss misses (check_ray_truth). */
+TEST(rays_at_slivers_obey_the_ray_properties)
+{
+    long iters = c2d_test_iterations(40000), hits = 0;
+    for (long i = 0; i < iters; i++) {
+        scene sc = sliver_scene();
+        c2d_shape *s = NULL;
+        MAKE_SLIVER(&sc, tu_v(0, 0), s);
+        if (!s)
+            continue;
+        c2d_vec2 o, d;
+        double max_t;
+        if (i % 2) {
+            random_feature_ray(s, sc.k, &o, &d, &max_t);
+        } else {
+            o = place(&sc, tu_random_point(6)), d = tu_scale(random_dir(), sc.k * c2d_test_uniform(0.1, 3));
+            max_t = c2d_test_rand() % 2 ? INFINITY : c2d_test_uniform(0, 8) / sc.k;
+        }
+        if (fmax(fabs(d.x), fabs(d.y)) > C2D_MAX_COORDINATE) {
+            /* The feature rays scale a direction up by 2^20 now and then: past the range in the far
+             * scenes, which c2d_raycast rightly refuses. */
+            c2d_shape_destroy(s);
+            continue;
+        }
+        c2d_ray_hit h;
+        c2d_raycast(s, o, d, max_t, &h);
+        hits += h.hit;
+        int ok = check_ray_truth(s, o, d, max_t);
+        c2d_shape_destroy(s);
+        if (!ok)
+            return;
+    }
+    ENSURE_MSG(hits > iters / 100, "%ld of %ld rays hit: retune the draw", hits, iters);
+}
+
+/* Points at a sliver's features: contains agrees with the oracle away from the boundary, and the
+ * closest point lies on the boundary at the oracle's distance. */
+TEST(points_at_slivers_answer_contains_and_closest_point_truly)
+{
+    long iters = c2d_test_iterations(40000);
+    for (long i = 0; i < iters; i++) {
+        scene sc = sliver_scene();
+        c2d_shape *s = NULL;
+        MAKE_SLIVER(&sc, tu_v(0, 0), s);
+        if (!s)
+            continue;
+        c2d_vec2 edge, p = feature_point(s, &edge);
+        if (c2d_test_rand() % 4 == 0)
+            p = tu_add(p, tu_scale(random_dir(), sc.k * pow(10.0, c2d_test_uniform(-16, -6))));
+        tu_geom g = geom_of(s);
+        double tol = TIGHT * fmax(geom_mag(&g), fmax(fabs(p.x), fabs(p.y)));
+        double sd = tu_point_distance(&g, p), d = NAN;
+        int in = -1;
+        c2d_vec2 q = tu_v(NAN, NAN), pos;
+        c2d_status st1 = c2d_contains_point(s, p, &in), st2 = c2d_closest_point(s, p, &q, &d);
+        c2d_shape_get_position(s, &pos);
+        int ok = st1 == C2D_OK && st2 == C2D_OK && (in == (sd < 0) || fabs(sd) <= tol) && fabs(d - sd) <= tol &&
+                 fabs(tu_point_distance(&g, q)) <= tol && fabs(tu_len(tu_sub(q, p)) - fabs(sd)) <= tol &&
+                 tu_point_distance(&g, pos) <= tol;
+        if (!ok) {
+            c2d_test_fail(__FILE__, __LINE__,
+                          "point (%.17g, %.17g): contains %d, closest (%.17g, %.17g) at %.17g, oracle %.17g (tol %.3g); "
+                          "position (%.17g, %.17g) %.3g from the sliver",
+                          p.x, p.y, in, q.x, q.y, d, sd, tol, pos.x, pos.y, tu_point_distance(&g, pos));
+            print_shape("sliver", s);
+        }
+        c2d_shape_destroy(s);
+        if (!ok)
+            return;
+    }
+}
+
+/* The oracle's signed distance of a and b with b's geometry moved by d. */
+static double sd_moved(const tu_geom *a, const tu_geom *b, c2d_vec2 d)
+{
+    tu_geom m = *b;
+    tu_geom_translate(&m, d);
+    return oracle_sd(a, &m);
+}
+
+/* c2d_sweep of a shape of each kind (and of another sliver) against a sliver, either moving, in both
+ * argument orders: a hit touches at t and overlaps at none of 8 earlier times, none overlaps at none
+ * of 9 times, an overlap overlaps at t = 0 with its depth; the swapped call agrees on the state. The
+ * sliver moving through a static set that holds the other shape (c2d_static_set_sweep) obeys the same
+ * hit and miss properties. */
+TEST(sweeps_against_slivers_obey_the_sweep_properties)
+{
+    long iters = c2d_test_iterations(4000), hits = 0;
+    for (long i = 0; i < iters; i++)
+        for (int kind = 0; kind <= TU_KINDS; kind++) {
+            scene sc = sliver_scene();
+            c2d_shape *a = NULL, *b = NULL;
+            MAKE_SLIVER(&sc, tu_v(0, 0), a);
+            if (!a)
+                continue;
+            c2d_vec2 c = tu_add(tu_random_point(2), tu_v(-4, 0));
+            if (kind == TU_KINDS) {
+                MAKE_SLIVER(&sc, c, b);
+            } else if (make_shape(kind, &sc, c, &b) != C2D_OK) {
+                b = NULL;
+            }
+            if (!b) {
+                c2d_shape_destroy(a);
+                continue;
+            }
+            /* B moves towards A and past it (A moves too, now and then). */
+            c2d_vec2 db = tu_scale(tu_v(c2d_test_uniform(2, 10), c2d_test_uniform(-3, 3)), sc.k);
+            c2d_vec2 da = c2d_test_rand() % 3 ? tu_v(0, 0) : tu_scale(tu_random_point(3), sc.k);
+            c2d_vec2 rel = tu_sub(db, da);
+            tu_geom ga = geom_of(a), gb = geom_of(b);
+            double tol = TIGHT * fmax(fmax(geom_mag(&ga), geom_mag(&gb)) + tu_len(da) + tu_len(db), 1e-300);
+            c2d_toi t1, t2;
+            int ok = c2d_sweep(a, da, b, db, &t1) == C2D_OK && c2d_sweep(b, db, a, da, &t2) == C2D_OK;
+            const char *why = ok ? NULL : "sweep failed";
+            if (ok && t1.state == C2D_TOI_HIT) {
+                hits++;
+                if (fabs(sd_moved(&ga, &gb, tu_scale(rel, t1.t))) > tol)
+                    why = "a hit where the shapes do not touch";
+                for (int s = 0; s < 8 && !why; s++)
+                    if (sd_moved(&ga, &gb, tu_scale(rel, t1.t * s / 8)) < -tol)
+                        why = "the shapes overlap before the hit";
+            } else if (ok && t1.state == C2D_TOI_NONE) {
+                for (int s = 0; s <= 8 && !why; s++)
+                    if (sd_moved(&ga, &gb, tu_scale(rel, s / 8.0)) < -tol)
+                        why = "no hit, but the shapes overlap on the way";
+            } else if (ok) {
+                double sd0 = oracle_sd(&ga, &gb);
+                if (sd0 > tol || fabs(t1.depth + fmin(sd0, 0)) > tol)
+                    why = "an overlap at t = 0 of the wrong depth";
+            }
+            if (!why && t1.state != t2.state && !(t1.state == C2D_TOI_HIT && t1.t == 0) &&
+                !(t2.state == C2D_TOI_HIT && t2.t == 0))
+                why = "the swapped sweep disagrees";
+            /* The sliver as the mover of a static set's sweep, against B in the set, by the same
+             * relative motion: a hit touches and nothing overlaps before it; none meets nothing. */
+            c2d_static_set *set = NULL;
+            c2d_toi t3;
+            int index = -2;
+            memset(&t3, 0, sizeof t3);
+            if (!why && (c2d_static_set_new((const c2d_shape *const *)&b, 1, NULL, &set) != C2D_OK ||
+                         c2d_static_set_sweep(set, a, tu_scale(rel, -1), &t3, &index) != C2D_OK))
+                why = "the set sweep failed";
+            if (!why && t3.state == C2D_TOI_HIT) {
+                if (fabs(sd_moved(&ga, &gb, tu_scale(rel, t3.t))) > tol)
+                    why = "a set sweep's hit where the shapes do not touch";
+                for (int s = 0; s < 8 && !why; s++)
+                    if (sd_moved(&ga, &gb, tu_scale(rel, t3.t * s / 8)) < -tol)
+                        why = "the shapes overlap before the set sweep's hit";
+            } else if (!why && t3.state == C2D_TOI_NONE) {
+                for (int s = 0; s <= 8 && !why; s++)
+                    if (sd_moved(&ga, &gb, tu_scale(rel, s / 8.0)) < -tol)
+                        why = "no set sweep hit, but the shapes overlap on the way";
+            }
+            c2d_static_set_destroy(set);
+            if (why) {
+                c2d_test_fail(__FILE__, __LINE__,
+                              "%s: state %d at t %.17g (swapped: %d at %.17g), depth %.17g; da (%.17g, %.17g) "
+                              "db (%.17g, %.17g) (tol %.3g)",
+                              why, (int)t1.state, t1.t, (int)t2.state, t2.t, t1.depth, da.x, da.y, db.x, db.y, tol);
+                print_shape("A", a);
+                print_shape("B", b);
+            }
+            c2d_shape_destroy(a);
+            c2d_shape_destroy(b);
+            if (why)
+                return;
+        }
+    ENSURE_MSG(hits > iters, "only %ld hits: retune the draw", hits);
+}
+
+/* c2d_static_set_push_out of a shape of each kind out of a set holding a sliver (and an ordinary shape
+ * beside it): zero when clear, else the pushed mover overlaps neither. */
+TEST(push_out_of_slivers_leaves_the_mover_outside)
+{
+    long iters = c2d_test_iterations(3000), pushed = 0;
+    for (long i = 0; i < iters; i++)
+        for (int kind = 0; kind < TU_KINDS; kind++) {
+            scene sc = sliver_scene();
+            c2d_shape *set_shapes[2] = {NULL, NULL}, *m = NULL;
+            MAKE_SLIVER(&sc, tu_v(0, 0), set_shapes[0]);
+            if (!set_shapes[0])
+                continue;
+            if (make_shape((int)(c2d_test_rand() % TU_KINDS), &sc, tu_v(3, c2d_test_uniform(-2, 2)), &set_shapes[1]) !=
+                C2D_OK)
+                set_shapes[1] = NULL;
+            int n = set_shapes[1] ? 2 : 1;
+            if (make_shape(kind, &sc, tu_random_point(1.5), &m) != C2D_OK) {
+                c2d_shape_destroy(set_shapes[0]);
+                c2d_shape_destroy(set_shapes[1]);
+                continue;
+            }
+            c2d_static_set *set = NULL;
+            c2d_vec2 out = tu_v(NAN, NAN);
+            int ok = c2d_static_set_new((const c2d_shape *const *)set_shapes, n, NULL, &set) == C2D_OK &&
+                     c2d_static_set_push_out(set, m, &out) == C2D_OK && isfinite(out.x) && isfinite(out.y);
+            tu_geom gm = geom_of(m);
+            double mag = geom_mag(&gm), worst = INFINITY, before = INFINITY;
+            for (int k = 0; k < n; k++) {
+                tu_geom gs = geom_of(set_shapes[k]);
+                mag = fmax(mag, geom_mag(&gs));
+                before = fmin(before, oracle_sd(&gs, &gm));
+                if (ok)
+                    worst = fmin(worst, sd_moved(&gs, &gm, out));
+            }
+            /* The set's own touching tolerance is 1e-12 of its magnitude; the push's rounding adds a
+             * little more at the pushed place. */
+            double tol = 1e-11 * (mag + tu_len(out));
+            pushed += ok && (out.x != 0 || out.y != 0);
+            int clear_ok = before < -tol || (out.x == 0 && out.y == 0) || fabs(before) <= tol;
+            if (!ok || worst < -tol || !clear_ok) {
+                c2d_test_fail(__FILE__, __LINE__,
+                              "push-out %s: (%.17g, %.17g); before it the mover was %.3g from the set, after %.3g (tol "
+                              "%.3g)",
+                              ok ? "ok" : "failed", out.x, out.y, before, worst, tol);
+                print_shape("sliver", set_shapes[0]);
+                if (set_shapes[1])
+                    print_shape("beside it", set_shapes[1]);
+                print_shape("mover", m);
+            }
+            c2d_static_set_destroy(set);
+            c2d_shape_destroy(set_shapes[0]);
+            c2d_shape_destroy(set_shapes[1]);
+            c2d_shape_destroy(m);
+            if (!ok || worst < -tol || !clear_ok)
+                return;
+        }
+    ENSURE_MSG(pushed > iters / 2, "only %ld movers pushed: retune the draw", pushed);
+}
