@@ -32,6 +32,7 @@
  *     then needed by a reflex vertex of the region, at most two per reflex vertex, which gives the
  *     classic bound of 2r + 1 parts.
  * Steps 3 and 4 run twice, with two orders of ears, and the answer with fewer parts is kept.
+ * Layer 2, shapes.
  */
 #include "decompose.h"
 

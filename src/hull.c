@@ -18,7 +18,7 @@
  * parallel tie there, and the tie went to an edge far from the contact (a sliver whose long sides were
  * made of several such edges got contact points 40% of its length off the shapes). The dropped vertex
  * lies within C2D_STRAIGHT_SINE times its shorter edge of the edge that replaces it. The centroid and
- * the rounding of a thin polygon's vertices are shape.c's concern: see new_polygon. */
+ * the rounding of a thin polygon's vertices are shape.c's concern: see new_polygon. Layer 2, shapes. */
 #include "predicates.h"
 #include "shape.h"
 

@@ -20,6 +20,7 @@
  * extended precision (SSE2 on x86), which the check below enforces at compile time.
  * c2d_cross_scaled builds the same expansion to give the determinant's value to a few ulps, where its
  * size matters (the area of a sliver, which weighs a polygon's centroid) and rounding cancels it.
+ * Layer 1, numbers.
  */
 #include "predicates.h"
 

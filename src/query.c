@@ -1,7 +1,7 @@
 /* query.c - questions about one shape and a point or a ray: containment, the nearest boundary point
  * with signed distance, and ray casts (for polygons, from the side of the ray's line each vertex lies
  * on; for segments, from exact signs; for rounded cores, offset edges plus corner circles, with the
- * quadratic solved in its cancellation-free form). */
+ * quadratic solved in its cancellation-free form). Layer 3, kernels. */
 /* GCC's basic-block vectoriser pairs the x and y halves of this file's small vector arithmetic into
  * 16-byte registers, at the price of a shuffle on either side of nearly every operation (and of
  * reloads the processor cannot forward: see C2D_SCALAR): slower here than the scalar code, and the

@@ -4,7 +4,7 @@
  *
  * The minimum translation is exact for convex sets: the Minkowski difference of two convex polygons
  * has edges only along edges of the two, so its nearest face to the origin is along one of their
- * normals; rounding both by radii adds rA + rB to that depth. */
+ * normals; rounding both by radii adds rA + rB to that depth. Layer 3, kernels. */
 #include "shape.h"
 
 #include <float.h>

@@ -10,6 +10,7 @@
  * bricks that leaves the single "up" direction, so a corner bounce there is impossible.
  *
  * This file only needs the shapes, not the static set, so the world's broadphase can reuse it.
+ * Layer 4, sets.
  */
 #include "sweep.h"
 

@@ -8,6 +8,7 @@
  * Pair finding does not query the tree once per leaf (Box2D 2.4's way, O(n log n) from the root even
  * when nothing is near): it descends the tree against itself once, so each overlapping pair of subtrees
  * is visited once and every pair of leaves comes out exactly once, with no duplicates to remove.
+ * Layer 7, the world.
  */
 #include "tree.h"
 

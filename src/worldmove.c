@@ -11,7 +11,7 @@
  * end beyond that box, where entries the scope never held may stand: so after the motion, when its
  * positions may have left the scope (the distance to the end plus twice the path travelled bounds
  * them), the scope grows to cover them and the motion runs again. respond is asked once per entry
- * over all the rounds. */
+ * over all the rounds. Layer 7, the world. */
 #include "records.h"
 #include "shape.h"
 #include "world.h"
