@@ -5,7 +5,7 @@
  * public C API (include/collide2d.h) and calls it; every piece of geometry lives in the core, which is
  * compiled into the module so that one collide2d.so is all a game needs. One source is built twice,
  * against Lua 5.4 and against Lua 5.1 headers (the build LuaJIT and LÖVE load); every difference
- * between those versions lives in the compat block below.
+ * between those versions lives in lua/compat.h.
  *
  * A shape is a full userdata holding one c2d_shape pointer (NULL once destroyed), like liolib's file
  * handle: the box is created empty before the shape is, so a failed constructor or a memory error
@@ -27,100 +27,10 @@
  */
 #include <limits.h>
 #include <math.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lauxlib.h"
-#include "lua.h"
-
-#include "collide2d.h"
-
-/* ---- Lua version compatibility: every 5.1 / 5.2+ difference lives in this block ---------------- */
-#if LUA_VERSION_NUM < 502
-/* LuaJIT 2.1's headers declare a luaL_setfuncs of their own; the compat_ name keeps ours apart. */
-static void compat_setfuncs(lua_State *L, const luaL_Reg *l, int nup)
-{
-    luaL_checkstack(L, nup + 1, "too many upvalues");
-    for (; l->name != NULL; l++) {
-        int i;
-        for (i = 0; i < nup; i++)
-            lua_pushvalue(L, -nup);
-        lua_pushcclosure(L, l->func, nup);
-        lua_setfield(L, -(nup + 2), l->name);
-    }
-    lua_pop(L, nup);
-}
-#define luaL_setfuncs compat_setfuncs
-#define lua_rawlen lua_objlen
-#endif
-#if LUA_VERSION_NUM < 504
-/* 5.1 calls it luaL_typerror and 5.2/5.3 have none; 5.4's message has this same format. */
-static int compat_typeerror(lua_State *L, int arg, const char *tname)
-{
-    return luaL_argerror(L, arg, lua_pushfstring(L, "%s expected, got %s", tname, luaL_typename(L, arg)));
-}
-#define luaL_typeerror compat_typeerror
-/* Lua values attached to a userdata: 5.4 has numbered user values; 5.1 (and 5.2/5.3) one table, the
- * environment (user value), that holds them as [1], [2], ... */
-#if LUA_VERSION_NUM < 502
-#define compat_getenv lua_getfenv
-#define compat_setenv lua_setfenv
-#else
-#define compat_getenv lua_getuservalue
-#define compat_setenv lua_setuservalue
-#endif
-static void *compat_newuserdatauv(lua_State *L, size_t size, int nuv)
-{
-    void *p = lua_newuserdata(L, size);
-    lua_createtable(L, nuv, 0);
-    compat_setenv(L, -2);
-    return p;
-}
-static int compat_getiuservalue(lua_State *L, int idx, int n)
-{
-    compat_getenv(L, idx);
-    lua_rawgeti(L, -1, n);
-    lua_remove(L, -2);
-    return lua_type(L, -1);
-}
-/* Pops a value and stores it as user value n of the userdata at the absolute index idx. */
-static int compat_setiuservalue(lua_State *L, int idx, int n)
-{
-    compat_getenv(L, idx);
-    lua_insert(L, -2);
-    lua_rawseti(L, -2, n);
-    lua_pop(L, 1);
-    return 1;
-}
-#define lua_newuserdatauv compat_newuserdatauv
-#define lua_getiuservalue compat_getiuservalue
-#define lua_setiuservalue compat_setiuservalue
-/* Filter bits up to 0xFFFFFFFF: a 5.1 lua_Integer (ptrdiff_t) may have only 32 bits. */
-#define push_uint(L, v) lua_pushnumber(L, (lua_Number)(v))
-#else
-#define push_uint(L, v) lua_pushinteger(L, (lua_Integer)(v))
-#endif
-/* A world's tables are keyed by numbers up to 2^53; 5.1's lua_rawgeti and lua_rawseti take an int.
- * t is an absolute index; setkey pops the value. */
-#if LUA_VERSION_NUM < 503
-static void getkey(lua_State *L, int t, uintptr_t key)
-{
-    lua_pushnumber(L, (lua_Number)key);
-    lua_rawget(L, t);
-}
-static void setkey(lua_State *L, int t, uintptr_t key)
-{
-    lua_pushnumber(L, (lua_Number)key);
-    lua_insert(L, -2);
-    lua_rawset(L, t);
-}
-#else
-#define getkey(L, t, key) ((void)lua_rawgeti(L, t, (lua_Integer)(key)))
-#define setkey(L, t, key) lua_rawseti(L, t, (lua_Integer)(key))
-#endif
-/* ---- end of compat block ----------------------------------------------------------------------- */
+#include "binding.h"
 
 #if defined(__GNUC__)
 #define C2D_LUA_EXPORT __attribute__((visibility("default")))
@@ -129,38 +39,6 @@ static void setkey(lua_State *L, int t, uintptr_t key)
 #endif
 
 C2D_LUA_EXPORT int luaopen_collide2d(lua_State *L);
-
-#define SHAPE_NAME "collide2d.shape"
-#define SET_NAME "collide2d.staticset"
-#define WORLD_NAME "collide2d.world"
-#define WORLDS_NAME "collide2d.worlds"
-
-/* Every function of the module (and every method and metamethod) is a closure over the three
- * metatables: comparing against an upvalue is the cheapest sure way to recognise our userdata on hot
- * paths (no registry lookup by name). The fourth upvalue maps each live world box (a light userdata)
- * to its userdata, weakly, so that shape:world() can answer. */
-#define SHAPE_MT lua_upvalueindex(1)
-#define SET_MT lua_upvalueindex(2)
-#define WORLD_MT lua_upvalueindex(3)
-#define WORLDS lua_upvalueindex(4)
-#define NUPVALUES 4
-
-typedef struct world_box world_box;
-
-typedef struct shape_box {
-    uintptr_t tag;     /* BOX_TAG(box) until collected: how the LuaJIT fast path knows a box */
-    c2d_shape *shape;  /* NULL when destroyed (or when its constructor failed) */
-    world_box *world;  /* the world the shape is in, or NULL */
-    c2d_world_id id;   /* its entry there */
-    uintptr_t key;     /* its key there (see world_box) */
-    int pinned;        /* running world calls with Lua callbacks that read this shape */
-} shape_box;
-
-/* The layout the LuaJIT fast path depends on, all of it (see "the LuaJIT fast path"): ffi_shape reads
- * the tag before it knows that the memory is a shape box, so the tag comes first, where the read stays
- * as close as possible to the start of whatever userdata it was given. */
-#define BOX_TAG(b) ((uintptr_t)(b) ^ (uintptr_t)0x63326473u)
-typedef char shape_box_tag_is_first[offsetof(shape_box, tag) == 0 ? 1 : -1];
 
 static const char *const kind_names[] = {"none", "circle", "rectangle", "polygon", "capsule", "segment", "chain", "concave"};
 
@@ -265,14 +143,6 @@ static int status_error(lua_State *L, c2d_status st, int first, const char *role
     return luaL_argerror(L, first, msg);
 }
 
-/* Returns from the calling binding with the Lua error for a failed C call. */
-#define CHECK(L, call, first, roles)                                                                \
-    do {                                                                                            \
-        c2d_status st_ = (call);                                                                    \
-        if (st_ != C2D_OK)                                                                          \
-            return status_error(L, st_, first, roles);                                              \
-    } while (0)
-
 /* ---- point lists: polygon(x1, y1, x2, y2, ...) or polygon({x1, y1, x2, y2, ...}) ------------- */
 
 #define STACK_POINTS 32
@@ -340,14 +210,6 @@ static int polygon_like(lua_State *L, c2d_status (*make)(const c2d_vec2 *, int, 
     if (st != C2D_OK)
         return points_error(L, st, n);
     return 1;
-}
-
-static c2d_vec2 vec(double x, double y)
-{
-    c2d_vec2 v;
-    v.x = x;
-    v.y = y;
-    return v;
 }
 
 /* ---- constructors ---------------------------------------------------------------------------- */
@@ -995,20 +857,6 @@ static void checkmoveopts(lua_State *L, int arg, c2d_move_options *o, c2d_respon
     lua_pop(L, 1);
 }
 
-/* Room for the contacts of one move on the C stack. A move that meets more hands them to a buffer the
- * collector frees (garbage only for such rare moves); every contact is reported, from one run of the
- * move, so no callback is ever asked twice. */
-#define CONTACTS 64
-
-/* Where the core's _report calls put the records of one move or ball step (see keep_records). */
-typedef struct record_sink {
-    lua_State *L;
-    int slot; /* stack slot for the buffer (the allocator function until then) */
-    int n;
-    c2d_contact_record *items; /* stack, or a userdata in slot */
-    c2d_contact_record stack[CONTACTS];
-} record_sink;
-
 /* A userdata of lua_tointeger(L, 1) bytes: run under lua_pcall by keep_records. */
 static int new_buffer(lua_State *L)
 {
@@ -1506,22 +1354,6 @@ static int s_stepball(lua_State *L)
 }
 
 /* ---- worlds ---------------------------------------------------------------------------------- */
-
-/* A world's box. The world userdata has two user values: the table of its entries' shapes and the
- * table of their user values, both keyed by the entry's key. */
-struct world_box {
-    c2d_world *world;     /* NULL once destroyed (or when its constructor failed) */
-    uintptr_t next_key;   /* the key of the next add */
-    int busy;             /* running calls that may run Lua callbacks: destroy refuses meanwhile */
-    int reading;          /* calls reading results out of buf (and cbuf) while they fill Lua tables */
-    void *buf;            /* query results, grown as needed, freed with the world */
-    size_t bufsize;
-    void *cbuf;           /* world:pairs contacts, likewise */
-    size_t cbufsize;
-};
-
-#define UV_SHAPES 1
-#define UV_VALUES 2
 
 static world_box *toworldbox(lua_State *L, int idx)
 {
@@ -2606,7 +2438,7 @@ static const luaL_Reg world_meta[] = {
  * but a plain success (not a shape box, a destroyed shape, a failed status); the wrapper then calls
  * the C function with the same arguments, which raises the usual error. Results go into the caller's
  * array of doubles in the order the C function returns them, so the Lua side knows no struct layout:
- * shape_box stays private to this file. The entry points read and write only the shapes, as the C
+ * shape_box stays private to the C files. The entry points read and write only the shapes, as the C
  * functions do, and touch no Lua state; the wrappers read the results back before any other Lua code
  * can run, so coroutines never see each other's.
  */

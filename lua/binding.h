@@ -1,0 +1,94 @@
+/*
+ * binding.h - what the files of the Lua binding share: the boxes that hold shapes and worlds in
+ * userdata, the names of their metatables, the upvalues every function of the module closes over, the
+ * record sink of moves, the CHECK macro that turns a failed status into a Lua error.
+ */
+#ifndef C2D_LUA_BINDING_H
+#define C2D_LUA_BINDING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collide2d.h"
+#include "compat.h"
+
+#define SHAPE_NAME "collide2d.shape"
+#define SET_NAME "collide2d.staticset"
+#define WORLD_NAME "collide2d.world"
+#define WORLDS_NAME "collide2d.worlds"
+
+/* Every function of the module (and every method and metamethod) is a closure over the three
+ * metatables: comparing against an upvalue is the cheapest sure way to recognise our userdata on hot
+ * paths (no registry lookup by name). The fourth upvalue maps each live world box (a light userdata)
+ * to its userdata, weakly, so that shape:world() can answer. */
+#define SHAPE_MT lua_upvalueindex(1)
+#define SET_MT lua_upvalueindex(2)
+#define WORLD_MT lua_upvalueindex(3)
+#define WORLDS lua_upvalueindex(4)
+#define NUPVALUES 4
+
+typedef struct world_box world_box;
+
+typedef struct shape_box {
+    uintptr_t tag;     /* BOX_TAG(box) until collected: how the LuaJIT fast path knows a box */
+    c2d_shape *shape;  /* NULL when destroyed (or when its constructor failed) */
+    world_box *world;  /* the world the shape is in, or NULL */
+    c2d_world_id id;   /* its entry there */
+    uintptr_t key;     /* its key there (see world_box) */
+    int pinned;        /* running world calls with Lua callbacks that read this shape */
+} shape_box;
+
+/* The layout the LuaJIT fast path depends on, all of it (see "the LuaJIT fast path"): ffi_shape reads
+ * the tag before it knows that the memory is a shape box, so the tag comes first, where the read stays
+ * as close as possible to the start of whatever userdata it was given. */
+#define BOX_TAG(b) ((uintptr_t)(b) ^ (uintptr_t)0x63326473u)
+typedef char shape_box_tag_is_first[offsetof(shape_box, tag) == 0 ? 1 : -1];
+
+/* A world's box. The world userdata has two user values: the table of its entries' shapes and the
+ * table of their user values, both keyed by the entry's key. */
+struct world_box {
+    c2d_world *world;     /* NULL once destroyed (or when its constructor failed) */
+    uintptr_t next_key;   /* the key of the next add */
+    int busy;             /* running calls that may run Lua callbacks: destroy refuses meanwhile */
+    int reading;          /* calls reading results out of buf (and cbuf) while they fill Lua tables */
+    void *buf;            /* query results, grown as needed, freed with the world */
+    size_t bufsize;
+    void *cbuf;           /* world:pairs contacts, likewise */
+    size_t cbufsize;
+};
+
+#define UV_SHAPES 1
+#define UV_VALUES 2
+
+/* Room for the contacts of one move on the C stack. A move that meets more hands them to a buffer the
+ * collector frees (garbage only for such rare moves); every contact is reported, from one run of the
+ * move, so no callback is ever asked twice. */
+#define CONTACTS 64
+
+/* Where the core's _report calls put the records of one move or ball step (see keep_records). */
+typedef struct record_sink {
+    lua_State *L;
+    int slot; /* stack slot for the buffer (the allocator function until then) */
+    int n;
+    c2d_contact_record *items; /* stack, or a userdata in slot */
+    c2d_contact_record stack[CONTACTS];
+} record_sink;
+
+/* Returns from the calling binding with the Lua error for a failed C call. */
+#define CHECK(L, call, first, roles)                                                                \
+    do {                                                                                            \
+        c2d_status st_ = (call);                                                                    \
+        if (st_ != C2D_OK)                                                                          \
+            return status_error(L, st_, first, roles);                                              \
+    } while (0)
+
+/* (x, y) as a vector. */
+static inline c2d_vec2 vec(double x, double y)
+{
+    c2d_vec2 v;
+    v.x = x;
+    v.y = y;
+    return v;
+}
+
+#endif
