@@ -10,7 +10,7 @@ LUA54_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null)
 LUA51_CFLAGS = $(shell pkg-config --cflags lua5.1 2>/dev/null)
 LUA_MOD_CFLAGS = $(CSTD) $(OPT) -g -fPIC -fvisibility=hidden -DC2D_STATIC $(WARN) -Iinclude -Isrc
 LUA_MOD_SRCS = lua/collide2d.c $(SRCS)
-LUA_MOD_HDRS = $(wildcard lua/*.h) $(HDRS)
+LUA_MOD_HDRS = $(sort $(wildcard lua/*.h) lua/ffi_chunk.h) $(HDRS)
 # A Lua C module leaves the lua_* functions to the interpreter that loads it: GNU ld allows that in a
 # shared object by default; on macOS the module is a bundle told to look them up at load time.
 ifeq ($(UNAME_S),Darwin)
@@ -22,6 +22,12 @@ LUA_MODULES = $(BUILD)/lua54/collide2d.so $(BUILD)/lua51/collide2d.so
 
 .PHONY: lua bench-lua
 lua: $(LUA_MODULES)
+
+# The Lua side of the LuaJIT fast path, lua/ffi.lua, is compiled in as a string constant. The generated
+# header is committed too, since luarocks' builtin build compiles the sources without running make;
+# spec/suites/38-rockspec.sh checks that it is what lua/ffi.lua gives.
+lua/ffi_chunk.h: lua/ffi.lua scripts/lua2c.awk
+	awk -v name=ffi_chunk -f scripts/lua2c.awk lua/ffi.lua > $@.tmp && mv $@.tmp $@
 
 # pkg-config answers nothing when the headers are missing; say which package to install.
 $(BUILD)/lua54/collide2d.so: $(LUA_MOD_SRCS) $(LUA_MOD_HDRS)

@@ -1,8 +1,8 @@
 # Packaging of the Lua module: the modules `make lua` builds export luaopen_collide2d alone; the source
-# also compiles against LuaJIT's own headers; the rockspec lists exactly src/*.c; and `luarocks make`
-# builds and installs the rock offline for Lua 5.4 and 5.1 (from a copy of the sources, so no object
-# files land in the tree), after which the installed module loads in Lua 5.4, PUC Lua 5.1 and LuaJIT
-# and answers a collision.
+# also compiles against LuaJIT's own headers; the committed lua/ffi_chunk.h matches lua/ffi.lua; the
+# rockspec lists exactly src/*.c; and `luarocks make` builds and installs the rock offline for Lua 5.4
+# and 5.1 (from a copy of the sources, so no object files land in the tree), after which the installed
+# module loads in Lua 5.4, PUC Lua 5.1 and LuaJIT and answers a collision.
 set -u
 build=${BUILD:-build}
 case $build in /*) abs=$build ;; *) abs="$PWD/$build" ;; esac
@@ -27,6 +27,35 @@ if pkg-config --exists luajit 2>/dev/null; then
     else
         fail "lua/collide2d.c does not compile cleanly against LuaJIT's headers"
     fi
+fi
+
+# lua/ffi.lua is compiled in through lua/ffi_chunk.h, which is committed for luarocks' sake (its builtin
+# build runs no make): the header must be what the script makes of the Lua file, and the file must parse.
+chunk="$abs/ffi_chunk.h"
+mkdir -p "$abs"
+if awk -v name=ffi_chunk -f scripts/lua2c.awk lua/ffi.lua > "$chunk" && cmp -s "$chunk" lua/ffi_chunk.h; then
+    ok "lua/ffi_chunk.h is what scripts/lua2c.awk makes of lua/ffi.lua"
+else
+    fail "lua/ffi_chunk.h is stale or edited by hand: run make lua/ffi_chunk.h (diff: $chunk)"
+fi
+# make regenerates the working tree's header when lua/ffi.lua is newer, as it may be in a fresh checkout:
+# so check the committed pair too.
+if git rev-parse --verify -q HEAD > /dev/null 2>&1; then
+    top=$PWD
+    committed="$abs/ffi-committed"
+    rm -rf "$committed"
+    mkdir -p "$committed"
+    if git archive HEAD lua/ffi.lua lua/ffi_chunk.h | tar -x -C "$committed" && (cd "$committed" &&
+        awk -v name=ffi_chunk -f "$top/scripts/lua2c.awk" lua/ffi.lua | cmp -s - lua/ffi_chunk.h); then
+        ok "the committed lua/ffi_chunk.h is what scripts/lua2c.awk makes of the committed lua/ffi.lua"
+    else
+        fail "the committed lua/ffi_chunk.h does not match the committed lua/ffi.lua"
+    fi
+fi
+if luajit -bl lua/ffi.lua > /dev/null; then
+    ok "lua/ffi.lua parses (luajit -bl)"
+else
+    fail "lua/ffi.lua does not parse"
 fi
 
 listed=$(grep -o "'src/[^']*\.c'" collide2d-scm-1.rockspec | tr -d "'" | sort | tr '\n' ' ')
