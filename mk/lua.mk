@@ -1,4 +1,5 @@
-# mk/lua.mk - the Lua module: one source, lua/collide2d.c, built twice with the core compiled in.
+# mk/lua.mk - the Lua module: the binding (lua/*.c) built twice with the core compiled in, each time by
+# one compiler command.
 #   $(BUILD)/lua54/collide2d.so  against Lua 5.4 headers
 #   $(BUILD)/lua51/collide2d.so  against PUC Lua 5.1 headers: loads in PUC Lua 5.1, LuaJIT and LÖVE 11
 # Neither links a Lua library (the interpreter that loads the module provides the Lua API), and each
@@ -9,7 +10,7 @@
 LUA54_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null)
 LUA51_CFLAGS = $(shell pkg-config --cflags lua5.1 2>/dev/null)
 LUA_MOD_CFLAGS = $(CSTD) $(OPT) -g -fPIC -fvisibility=hidden -DC2D_STATIC $(WARN) -Iinclude -Isrc
-LUA_MOD_SRCS = lua/collide2d.c $(SRCS)
+LUA_MOD_SRCS = $(sort $(wildcard lua/*.c)) $(SRCS)
 LUA_MOD_HDRS = $(sort $(wildcard lua/*.h) lua/ffi_chunk.h) $(HDRS)
 # A Lua C module leaves the lua_* functions to the interpreter that loads it: GNU ld allows that in a
 # shared object by default; on macOS the module is a bundle told to look them up at load time.

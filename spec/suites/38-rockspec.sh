@@ -1,8 +1,8 @@
-# Packaging of the Lua module: the modules `make lua` builds export luaopen_collide2d alone; the source
-# also compiles against LuaJIT's own headers; the committed lua/ffi_chunk.h matches lua/ffi.lua; the
-# rockspec lists exactly src/*.c; and `luarocks make` builds and installs the rock offline for Lua 5.4
-# and 5.1 (from a copy of the sources, so no object files land in the tree), after which the installed
-# module loads in Lua 5.4, PUC Lua 5.1 and LuaJIT and answers a collision.
+# Packaging of the Lua module: the modules `make lua` builds export luaopen_collide2d alone; the sources
+# also compile against LuaJIT's own headers; the committed lua/ffi_chunk.h matches lua/ffi.lua; the
+# rockspec lists exactly lua/*.c and src/*.c; and `luarocks make` builds and installs the rock offline
+# for Lua 5.4 and 5.1 (from a copy of the sources, so no object files land in the tree), after which
+# the installed module loads in Lua 5.4, PUC Lua 5.1 and LuaJIT and answers a collision.
 set -u
 build=${BUILD:-build}
 case $build in /*) abs=$build ;; *) abs="$PWD/$build" ;; esac
@@ -19,13 +19,13 @@ for v in 54 51; do
         || fail "lua$v/collide2d.so exports: $syms"
 done
 
-# LuaJIT 2.1's headers report Lua 5.1 but declare some 5.2 calls: the compat block must cope with both.
+# LuaJIT 2.1's headers report Lua 5.1 but declare some 5.2 calls: lua/compat.h must cope with both.
 if pkg-config --exists luajit 2>/dev/null; then
     if ${CC:-cc} -std=c99 -fsyntax-only -DC2D_STATIC -Wall -Wextra -Wshadow -Wmissing-prototypes \
-        -Wstrict-prototypes -Werror -Iinclude $(pkg-config --cflags luajit) lua/collide2d.c; then
-        ok "lua/collide2d.c compiles warning-free against LuaJIT's own headers too"
+        -Wstrict-prototypes -Werror -Iinclude $(pkg-config --cflags luajit) lua/*.c; then
+        ok "lua/*.c compile warning-free against LuaJIT's own headers too"
     else
-        fail "lua/collide2d.c does not compile cleanly against LuaJIT's headers"
+        fail "lua/*.c do not compile cleanly against LuaJIT's headers"
     fi
 fi
 
@@ -58,10 +58,10 @@ else
     fail "lua/ffi.lua does not parse"
 fi
 
-listed=$(grep -o "'src/[^']*\.c'" collide2d-scm-1.rockspec | tr -d "'" | sort | tr '\n' ' ')
-present=$(ls src/*.c | sort | tr '\n' ' ')
-[ "$listed" = "$present" ] && ok "the rockspec lists every src/*.c" \
-    || fail "the rockspec lists [$listed] but src/ has [$present]"
+listed=$(grep -Eo "'(lua|src)/[^']*\.c'" collide2d-scm-1.rockspec | tr -d "'" | sort | tr '\n' ' ')
+present=$(ls lua/*.c src/*.c | sort | tr '\n' ' ')
+[ "$listed" = "$present" ] && ok "the rockspec lists every lua/*.c and src/*.c" \
+    || fail "the rockspec lists [$listed] but lua/ and src/ have [$present]"
 luarocks lint collide2d-scm-1.rockspec && ok "luarocks lint accepts the rockspec" || fail "luarocks lint"
 
 work="$abs/rockspec"
