@@ -34,6 +34,9 @@ build = {
     collide2d = {
       sources = {
         'lua/collide2d.c',
+        'lua/errors.c',
+        'lua/queries.c',
+        'lua/shapes.c',
         'src/collide.c',
         'src/compound.c',
         'src/decompose.c',

@@ -1,7 +1,9 @@
 /*
  * binding.h - what the files of the Lua binding share: the boxes that hold shapes and worlds in
  * userdata, the names of their metatables, the upvalues every function of the module closes over, the
- * record sink of moves, the CHECK macro that turns a failed status into a Lua error.
+ * record sink of moves, the CHECK macro that turns a failed status into a Lua error, and the prototypes
+ * of the functions one file calls in another. Those are hidden: luaopen_collide2d is the only symbol
+ * the module exports, also from a build that does not pass -fvisibility=hidden (luarocks').
  */
 #ifndef C2D_LUA_BINDING_H
 #define C2D_LUA_BINDING_H
@@ -90,5 +92,65 @@ static inline c2d_vec2 vec(double x, double y)
     v.y = y;
     return v;
 }
+
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
+/* lua/errors.c: the Lua errors of failed statuses and bad option fields */
+int status_error(lua_State *L, c2d_status st, int first, const char *roles);
+int field_error(lua_State *L, int arg, const char *field, const char *what);
+int field_typeerror(lua_State *L, int arg, const char *field, const char *expected);
+
+/* lua/shapes.c: shapes on the Lua stack, constructors, reading and moving, metamethods */
+void *tobox(lua_State *L, int idx, int mt, size_t size);
+shape_box *toshapebox(lua_State *L, int idx);
+shape_box *checkshapebox(lua_State *L, int idx);
+c2d_shape *checkshape(lua_State *L, int idx);
+
+int l_capsule(lua_State *L);
+int l_circle(lua_State *L);
+int l_hull(lua_State *L);
+int l_polygon(lua_State *L);
+int l_rectangle(lua_State *L);
+int l_segment(lua_State *L);
+int l_chain(lua_State *L);
+int l_concave(lua_State *L);
+int l_parts(lua_State *L);
+int l_part(lua_State *L);
+int l_clone(lua_State *L);
+int l_destroy(lua_State *L);
+int m_gc(lua_State *L);
+int l_angle(lua_State *L);
+int l_bbox(lua_State *L);
+int l_move(lua_State *L);
+int l_position(lua_State *L);
+int l_radius(lua_State *L);
+int l_rotate(lua_State *L);
+int l_setangle(lua_State *L);
+int l_setposition(lua_State *L);
+int l_settransform(lua_State *L);
+int l_type(lua_State *L);
+int l_version(lua_State *L);
+int l_vertices(lua_State *L);
+int m_tostring(lua_State *L);
+
+/* lua/queries.c: pair queries and swept collision */
+int push_toi(lua_State *L, const c2d_toi *toi, int index);
+
+int l_closest(lua_State *L);
+int l_collide(lua_State *L);
+int l_contains(lua_State *L);
+int l_distance(lua_State *L);
+int l_overlaps(lua_State *L);
+int l_raycast(lua_State *L);
+int l_sweep(lua_State *L);
+
+/* lua/collide2d.c (for now) */
+void leave_world(lua_State *L, shape_box *b, int w);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif
