@@ -35,7 +35,9 @@ build = {
       sources = {
         'lua/collide2d.c',
         'lua/errors.c',
+        'lua/moves.c',
         'lua/queries.c',
+        'lua/sets.c',
         'lua/shapes.c',
         'src/collide.c',
         'src/compound.c',

@@ -146,6 +146,41 @@ int l_overlaps(lua_State *L);
 int l_raycast(lua_State *L);
 int l_sweep(lua_State *L);
 
+/* lua/moves.c: move options, contact records */
+int response_of(lua_State *L, int idx);
+void checkmoveopts(lua_State *L, int arg, c2d_move_options *o, c2d_response *responses, int n,
+                   c2d_response dflt, int fnslot, int *has_fn);
+int new_buffer(lua_State *L);
+extern const char new_buffer_key;
+void begin_records(lua_State *L, record_sink *k);
+c2d_status keep_records(void *ctx, const c2d_contact_record *records, int count);
+void record_at(lua_State *L, int out, int k, int nrec);
+void set_number(lua_State *L, const char *key, double v);
+void set_contact(lua_State *L, const c2d_contact_record *rec);
+int opt_table(lua_State *L, int arg);
+
+/* lua/sets.c: static sets */
+c2d_vec2 checkdirection(lua_State *L, int arg);
+
+int l_staticset(lua_State *L);
+int s_destroy(lua_State *L);
+int s_tostring(lua_State *L);
+int s_count(lua_State *L);
+int s_setenabled(lua_State *L);
+int s_settransform(lua_State *L);
+int s_transform(lua_State *L);
+int s_setvelocity(lua_State *L);
+int s_velocity(lua_State *L);
+int s_setoneway(lua_State *L);
+int s_oneway(lua_State *L);
+int s_isenabled(lua_State *L);
+int s_isseam(lua_State *L);
+int s_markneighbours(lua_State *L);
+int s_sweep(lua_State *L);
+int s_pushout(lua_State *L);
+int s_move(lua_State *L);
+int s_stepball(lua_State *L);
+
 /* lua/collide2d.c (for now) */
 void leave_world(lua_State *L, shape_box *b, int w);
 
