@@ -39,6 +39,8 @@ build = {
         'lua/queries.c',
         'lua/sets.c',
         'lua/shapes.c',
+        'lua/worldcalls.c',
+        'lua/worlds.c',
         'src/collide.c',
         'src/compound.c',
         'src/decompose.c',

@@ -181,8 +181,38 @@ int s_pushout(lua_State *L);
 int s_move(lua_State *L);
 int s_stepball(lua_State *L);
 
-/* lua/collide2d.c (for now) */
+/* lua/worlds.c: worlds and their membership */
+world_box *checkworld(lua_State *L, int idx);
+int push_tables(lua_State *L, int w);
+void free_buffers(world_box *wb);
 void leave_world(lua_State *L, shape_box *b, int w);
+
+int w_destroy(lua_State *L);
+int w_gc(lua_State *L);
+int w_tostring(lua_State *L);
+int l_world(lua_State *L);
+int w_add(lua_State *L);
+int w_remove(lua_State *L);
+int w_update(lua_State *L);
+int w_has(lua_State *L);
+int w_count(lua_State *L);
+int w_value(lua_State *L);
+int w_setvalue(lua_State *L);
+int w_setbits(lua_State *L);
+int w_setoneway(lua_State *L);
+int w_oneway(lua_State *L);
+int w_bits(lua_State *L);
+int w_optimize(lua_State *L);
+
+/* lua/worldcalls.c: world calls that run Lua callbacks */
+int w_queryrect(lua_State *L);
+int w_querypoint(lua_State *L);
+int w_queryshape(lua_State *L);
+int w_raycast(lua_State *L);
+int w_raycastall(lua_State *L);
+int w_pairs(lua_State *L);
+int w_move(lua_State *L);
+int w_stepball(lua_State *L);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

@@ -1,7 +1,7 @@
 /*
- * moves.c - what the moves and ball steps of static sets (lua/sets.c) and worlds (lua/collide2d.c, for
- * now) share: reading their options table, the sink the core reports contact records to, and writing
- * those records into the caller's contacts table.
+ * moves.c - what the moves and ball steps of static sets (lua/sets.c) and worlds (lua/worldcalls.c)
+ * share: reading their options table, the sink the core reports contact records to, and writing those
+ * records into the caller's contacts table.
  */
 #include <math.h>
 #include <string.h>
