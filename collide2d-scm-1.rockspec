@@ -35,6 +35,7 @@ build = {
       sources = {
         'lua/collide2d.c',
         'lua/errors.c',
+        'lua/ffi.c',
         'lua/moves.c',
         'lua/queries.c',
         'lua/sets.c',

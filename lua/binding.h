@@ -40,7 +40,7 @@ typedef struct shape_box {
     int pinned;        /* running world calls with Lua callbacks that read this shape */
 } shape_box;
 
-/* The layout the LuaJIT fast path depends on, all of it (see "the LuaJIT fast path"): ffi_shape reads
+/* The layout the LuaJIT fast path depends on, all of it (see lua/ffi.c): ffi_shape reads
  * the tag before it knows that the memory is a shape box, so the tag comes first, where the read stays
  * as close as possible to the start of whatever userdata it was given. */
 #define BOX_TAG(b) ((uintptr_t)(b) ^ (uintptr_t)0x63326473u)
@@ -213,6 +213,11 @@ int w_raycastall(lua_State *L);
 int w_pairs(lua_State *L);
 int w_move(lua_State *L);
 int w_stepball(lua_State *L);
+
+#if LUA_VERSION_NUM == 501
+/* lua/ffi.c: the LuaJIT fast path */
+void install_ffi(lua_State *L, int module);
+#endif
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

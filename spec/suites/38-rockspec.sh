@@ -83,6 +83,12 @@ for v in 5.4 5.1; do
     fi
     so="$tree/lib/lua/$v/collide2d.so"
     [ -f "$so" ] || { fail "no $so"; continue; }
+    # luarocks compiles without -fvisibility=hidden: the core's c2d_* functions are then exported, but
+    # the binding's own shared functions stay hidden (lua/binding.h).
+    extra=$(nm -D --defined-only "$so" | awk '$3 != "luaopen_collide2d" && $3 !~ /^c2d_/ { print $3 }' \
+        | tr '\n' ' ')
+    [ -z "$extra" ] && ok "the rock for $v exports no binding function but luaopen_collide2d" \
+        || fail "the rock for $v exports binding functions: $extra"
     if [ $v = 5.4 ]; then luas="lua5.4"; else luas="lua5.1 luajit"; fi
     for lua in $luas; do
         if env -u LUA_CPATH_5_4 LUA_CPATH="$tree/lib/lua/$v/?.so" "$lua" -e "$probe"; then
