@@ -1,8 +1,9 @@
--- collide2d-scm-1.rockspec - the Lua module as a rock: `luarocks make` in a checkout builds
--- lua/collide2d.c with the core (src/*.c) compiled in, as the Makefile's `lua` target does, for
+-- collide2d-scm-1.rockspec - the Lua module as a rock: `luarocks make` in a checkout builds the
+-- binding (lua/*.c) with the core (src/*.c) compiled in, as the Makefile's `lua` target does, for
 -- whichever Lua luarocks targets (5.1, LuaJIT, 5.4). `luarocks test` runs the busted specs.
 -- The sources are listed by hand (builtin builds do not glob): spec/suites/38-rockspec.sh fails when
--- this list and src/*.c disagree.
+-- this list and lua/*.c plus src/*.c disagree. The builtin build runs no make, so lua/ffi_chunk.h (made
+-- from lua/ffi.lua) is committed.
 rockspec_format = '3.0'
 package = 'collide2d'
 version = 'scm-1'
@@ -33,6 +34,14 @@ build = {
     collide2d = {
       sources = {
         'lua/collide2d.c',
+        'lua/errors.c',
+        'lua/ffi.c',
+        'lua/moves.c',
+        'lua/queries.c',
+        'lua/sets.c',
+        'lua/shapes.c',
+        'lua/worldcalls.c',
+        'lua/worlds.c',
         'src/closest.c',
         'src/collide.c',
         'src/compound.c',

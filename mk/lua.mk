@@ -1,4 +1,5 @@
-# mk/lua.mk - the Lua module: one source, lua/collide2d.c, built twice with the core compiled in.
+# mk/lua.mk - the Lua module: the binding (lua/*.c) built twice with the core compiled in, each time by
+# one compiler command.
 #   $(BUILD)/lua54/collide2d.so  against Lua 5.4 headers
 #   $(BUILD)/lua51/collide2d.so  against PUC Lua 5.1 headers: loads in PUC Lua 5.1, LuaJIT and LÖVE 11
 # Neither links a Lua library (the interpreter that loads the module provides the Lua API), and each
@@ -9,7 +10,8 @@
 LUA54_CFLAGS = $(shell pkg-config --cflags lua5.4 2>/dev/null)
 LUA51_CFLAGS = $(shell pkg-config --cflags lua5.1 2>/dev/null)
 LUA_MOD_CFLAGS = $(CSTD) $(OPT) -g -fPIC -fvisibility=hidden -DC2D_STATIC $(WARN) -Iinclude -Isrc
-LUA_MOD_SRCS = lua/collide2d.c $(SRCS)
+LUA_MOD_SRCS = $(sort $(wildcard lua/*.c)) $(SRCS)
+LUA_MOD_HDRS = $(sort $(wildcard lua/*.h) lua/ffi_chunk.h) $(HDRS)
 # A Lua C module leaves the lua_* functions to the interpreter that loads it: GNU ld allows that in a
 # shared object by default; on macOS the module is a bundle told to look them up at load time.
 ifeq ($(UNAME_S),Darwin)
@@ -22,13 +24,19 @@ LUA_MODULES = $(BUILD)/lua54/collide2d.so $(BUILD)/lua51/collide2d.so
 .PHONY: lua bench-lua
 lua: $(LUA_MODULES)
 
+# The Lua side of the LuaJIT fast path, lua/ffi.lua, is compiled in as a string constant. The generated
+# header is committed too, since luarocks' builtin build compiles the sources without running make;
+# spec/suites/38-rockspec.sh checks that it is what lua/ffi.lua gives.
+lua/ffi_chunk.h: lua/ffi.lua scripts/lua2c.awk
+	awk -v name=ffi_chunk -f scripts/lua2c.awk lua/ffi.lua > $@.tmp && mv $@.tmp $@
+
 # pkg-config answers nothing when the headers are missing; say which package to install.
-$(BUILD)/lua54/collide2d.so: $(LUA_MOD_SRCS) $(HDRS)
+$(BUILD)/lua54/collide2d.so: $(LUA_MOD_SRCS) $(LUA_MOD_HDRS)
 	@test -n "$(LUA54_CFLAGS)" || { echo "lua: Lua 5.4 headers not found; apt-get install liblua5.4-dev pkg-config" >&2; exit 1; }
 	@mkdir -p $(@D)
 	$(CC) $(LUA_MOD_CFLAGS) $(LUA54_CFLAGS) $(LUA_MOD_LDFLAGS) -o $@ $(LUA_MOD_SRCS) -lm
 
-$(BUILD)/lua51/collide2d.so: $(LUA_MOD_SRCS) $(HDRS)
+$(BUILD)/lua51/collide2d.so: $(LUA_MOD_SRCS) $(LUA_MOD_HDRS)
 	@test -n "$(LUA51_CFLAGS)" || { echo "lua: Lua 5.1 headers not found; apt-get install liblua5.1-0-dev pkg-config" >&2; exit 1; }
 	@mkdir -p $(@D)
 	$(CC) $(LUA_MOD_CFLAGS) $(LUA51_CFLAGS) $(LUA_MOD_LDFLAGS) -o $@ $(LUA_MOD_SRCS) -lm
@@ -36,7 +44,7 @@ $(BUILD)/lua51/collide2d.so: $(LUA_MOD_SRCS) $(HDRS)
 # The Lua 5.4 module with AddressSanitizer and UBSan, core included, for spec/suites/33-lua-asan.sh:
 # the interpreter is not instrumented, so the suite preloads the sanitizer runtimes.
 LUA_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-$(BUILD)/lua54-asan/collide2d.so: $(LUA_MOD_SRCS) $(HDRS)
+$(BUILD)/lua54-asan/collide2d.so: $(LUA_MOD_SRCS) $(LUA_MOD_HDRS)
 	@test -n "$(LUA54_CFLAGS)" || { echo "lua: Lua 5.4 headers not found; apt-get install liblua5.4-dev pkg-config" >&2; exit 1; }
 	@mkdir -p $(@D)
 	$(CC) $(subst $(OPT),-O1,$(LUA_MOD_CFLAGS)) $(LUA_SAN) $(LUA54_CFLAGS) $(LUA_MOD_LDFLAGS) -o $@ $(LUA_MOD_SRCS) -lm
@@ -44,7 +52,7 @@ $(BUILD)/lua54-asan/collide2d.so: $(LUA_MOD_SRCS) $(HDRS)
 # The Lua 5.1 module likewise, for the random-operation tester under PUC Lua 5.1 and LuaJIT
 # (spec/suites/34-lua-ops.sh). LuaJIT allocates its objects (userdata included) with its own
 # allocator, out of the sanitizer's sight: there it watches the module's and the core's own memory.
-$(BUILD)/lua51-asan/collide2d.so: $(LUA_MOD_SRCS) $(HDRS)
+$(BUILD)/lua51-asan/collide2d.so: $(LUA_MOD_SRCS) $(LUA_MOD_HDRS)
 	@test -n "$(LUA51_CFLAGS)" || { echo "lua: Lua 5.1 headers not found; apt-get install liblua5.1-0-dev pkg-config" >&2; exit 1; }
 	@mkdir -p $(@D)
 	$(CC) $(subst $(OPT),-O1,$(LUA_MOD_CFLAGS)) $(LUA_SAN) $(LUA51_CFLAGS) $(LUA_MOD_LDFLAGS) -o $@ $(LUA_MOD_SRCS) -lm

@@ -100,10 +100,10 @@ $(2)/lua5.1/lua.exe: $(2)/lua5.1/lua51.dll
 
 # Against the headers of the same Lua 5.1 source and its lua51.dll: the module imports the Lua 5.1 C API
 # by name from lua51.dll, which is the file (and API) LÖVE 11 and LuaJIT ship on Windows.
-$(2)/lua51/collide2d.dll: lua/collide2d.c $(SRCS) $(HDRS) $(2)/lua5.1/lua51.dll $(WIN_MOD_DEF)
+$(2)/lua51/collide2d.dll: $(LUA_MOD_SRCS) $(LUA_MOD_HDRS) $(2)/lua5.1/lua51.dll $(WIN_MOD_DEF)
 	@mkdir -p $$(@D)
 	$$(WIN_CC_$(1)) $$(WIN_CFLAGS) $(WIN_ARCH_$(1)) -DC2D_STATIC -I$(WIN_LUA_SRC)/src -shared $$(WIN_LDFLAGS) -o $$@ \
-	    lua/collide2d.c $(SRCS) $(WIN_MOD_DEF) -L$(2)/lua5.1 -llua51 -lm
+	    $(LUA_MOD_SRCS) $(WIN_MOD_DEF) -L$(2)/lua5.1 -llua51 -lm
 
 windows-$(1): $(2)/collide2d.dll $(2)/include/collide2d.h $(2)/lua51/collide2d.dll
 endef

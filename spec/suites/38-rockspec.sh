@@ -1,8 +1,8 @@
-# Packaging of the Lua module: the modules `make lua` builds export luaopen_collide2d alone; the source
-# also compiles against LuaJIT's own headers; the rockspec lists exactly src/*.c; and `luarocks make`
-# builds and installs the rock offline for Lua 5.4 and 5.1 (from a copy of the sources, so no object
-# files land in the tree), after which the installed module loads in Lua 5.4, PUC Lua 5.1 and LuaJIT
-# and answers a collision.
+# Packaging of the Lua module: the modules `make lua` builds export luaopen_collide2d alone; the sources
+# also compile against LuaJIT's own headers; the committed lua/ffi_chunk.h matches lua/ffi.lua; the
+# rockspec lists exactly lua/*.c and src/*.c; and `luarocks make` builds and installs the rock offline
+# for Lua 5.4 and 5.1 (from a copy of the sources, so no object files land in the tree), after which
+# the installed module loads in Lua 5.4, PUC Lua 5.1 and LuaJIT and answers a collision.
 set -u
 build=${BUILD:-build}
 case $build in /*) abs=$build ;; *) abs="$PWD/$build" ;; esac
@@ -19,20 +19,49 @@ for v in 54 51; do
         || fail "lua$v/collide2d.so exports: $syms"
 done
 
-# LuaJIT 2.1's headers report Lua 5.1 but declare some 5.2 calls: the compat block must cope with both.
+# LuaJIT 2.1's headers report Lua 5.1 but declare some 5.2 calls: lua/compat.h must cope with both.
 if pkg-config --exists luajit 2>/dev/null; then
     if ${CC:-cc} -std=c99 -fsyntax-only -DC2D_STATIC -Wall -Wextra -Wshadow -Wmissing-prototypes \
-        -Wstrict-prototypes -Werror -Iinclude $(pkg-config --cflags luajit) lua/collide2d.c; then
-        ok "lua/collide2d.c compiles warning-free against LuaJIT's own headers too"
+        -Wstrict-prototypes -Werror -Iinclude $(pkg-config --cflags luajit) lua/*.c; then
+        ok "lua/*.c compile warning-free against LuaJIT's own headers too"
     else
-        fail "lua/collide2d.c does not compile cleanly against LuaJIT's headers"
+        fail "lua/*.c do not compile cleanly against LuaJIT's headers"
     fi
 fi
 
-listed=$(grep -o "'src/[^']*\.c'" collide2d-scm-1.rockspec | tr -d "'" | sort | tr '\n' ' ')
-present=$(ls src/*.c | sort | tr '\n' ' ')
-[ "$listed" = "$present" ] && ok "the rockspec lists every src/*.c" \
-    || fail "the rockspec lists [$listed] but src/ has [$present]"
+# lua/ffi.lua is compiled in through lua/ffi_chunk.h, which is committed for luarocks' sake (its builtin
+# build runs no make): the header must be what the script makes of the Lua file, and the file must parse.
+chunk="$abs/ffi_chunk.h"
+mkdir -p "$abs"
+if awk -v name=ffi_chunk -f scripts/lua2c.awk lua/ffi.lua > "$chunk" && cmp -s "$chunk" lua/ffi_chunk.h; then
+    ok "lua/ffi_chunk.h is what scripts/lua2c.awk makes of lua/ffi.lua"
+else
+    fail "lua/ffi_chunk.h is stale or edited by hand: run make lua/ffi_chunk.h (diff: $chunk)"
+fi
+# make regenerates the working tree's header when lua/ffi.lua is newer, as it may be in a fresh checkout:
+# so check the committed pair too.
+if git rev-parse --verify -q HEAD > /dev/null 2>&1; then
+    top=$PWD
+    committed="$abs/ffi-committed"
+    rm -rf "$committed"
+    mkdir -p "$committed"
+    if git archive HEAD lua/ffi.lua lua/ffi_chunk.h | tar -x -C "$committed" && (cd "$committed" &&
+        awk -v name=ffi_chunk -f "$top/scripts/lua2c.awk" lua/ffi.lua | cmp -s - lua/ffi_chunk.h); then
+        ok "the committed lua/ffi_chunk.h is what scripts/lua2c.awk makes of the committed lua/ffi.lua"
+    else
+        fail "the committed lua/ffi_chunk.h does not match the committed lua/ffi.lua"
+    fi
+fi
+if luajit -bl lua/ffi.lua > /dev/null; then
+    ok "lua/ffi.lua parses (luajit -bl)"
+else
+    fail "lua/ffi.lua does not parse"
+fi
+
+listed=$(grep -Eo "'(lua|src)/[^']*\.c'" collide2d-scm-1.rockspec | tr -d "'" | sort | tr '\n' ' ')
+present=$(ls lua/*.c src/*.c | sort | tr '\n' ' ')
+[ "$listed" = "$present" ] && ok "the rockspec lists every lua/*.c and src/*.c" \
+    || fail "the rockspec lists [$listed] but lua/ and src/ have [$present]"
 luarocks lint collide2d-scm-1.rockspec && ok "luarocks lint accepts the rockspec" || fail "luarocks lint"
 
 work="$abs/rockspec"
@@ -54,6 +83,12 @@ for v in 5.4 5.1; do
     fi
     so="$tree/lib/lua/$v/collide2d.so"
     [ -f "$so" ] || { fail "no $so"; continue; }
+    # luarocks compiles without -fvisibility=hidden: the core's c2d_* functions are then exported, but
+    # the binding's own shared functions stay hidden (lua/binding.h).
+    extra=$(nm -D --defined-only "$so" | awk '$3 != "luaopen_collide2d" && $3 !~ /^c2d_/ { print $3 }' \
+        | tr '\n' ' ')
+    [ -z "$extra" ] && ok "the rock for $v exports no binding function but luaopen_collide2d" \
+        || fail "the rock for $v exports binding functions: $extra"
     if [ $v = 5.4 ]; then luas="lua5.4"; else luas="lua5.1 luajit"; fi
     for lua in $luas; do
         if env -u LUA_CPATH_5_4 LUA_CPATH="$tree/lib/lua/$v/?.so" "$lua" -e "$probe"; then

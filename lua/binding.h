@@ -1,0 +1,226 @@
+/*
+ * binding.h - what the files of the Lua binding share: the boxes that hold shapes and worlds in
+ * userdata, the names of their metatables, the upvalues every function of the module closes over, the
+ * record sink of moves, the CHECK macro that turns a failed status into a Lua error, and the prototypes
+ * of the functions one file calls in another. Those are hidden: luaopen_collide2d is the only symbol
+ * the module exports, also from a build that does not pass -fvisibility=hidden (luarocks').
+ */
+#ifndef C2D_LUA_BINDING_H
+#define C2D_LUA_BINDING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collide2d.h"
+#include "compat.h"
+
+#define SHAPE_NAME "collide2d.shape"
+#define SET_NAME "collide2d.staticset"
+#define WORLD_NAME "collide2d.world"
+#define WORLDS_NAME "collide2d.worlds"
+
+/* Every function of the module (and every method and metamethod) is a closure over the three
+ * metatables: comparing against an upvalue is the cheapest sure way to recognise our userdata on hot
+ * paths (no registry lookup by name). The fourth upvalue maps each live world box (a light userdata)
+ * to its userdata, weakly, so that shape:world() can answer. */
+#define SHAPE_MT lua_upvalueindex(1)
+#define SET_MT lua_upvalueindex(2)
+#define WORLD_MT lua_upvalueindex(3)
+#define WORLDS lua_upvalueindex(4)
+#define NUPVALUES 4
+
+typedef struct world_box world_box;
+
+typedef struct shape_box {
+    uintptr_t tag;     /* BOX_TAG(box) until collected: how the LuaJIT fast path knows a box */
+    c2d_shape *shape;  /* NULL when destroyed (or when its constructor failed) */
+    world_box *world;  /* the world the shape is in, or NULL */
+    c2d_world_id id;   /* its entry there */
+    uintptr_t key;     /* its key there (see world_box) */
+    int pinned;        /* running world calls with Lua callbacks that read this shape */
+} shape_box;
+
+/* The layout the LuaJIT fast path depends on, all of it (see lua/ffi.c): ffi_shape reads
+ * the tag before it knows that the memory is a shape box, so the tag comes first, where the read stays
+ * as close as possible to the start of whatever userdata it was given. */
+#define BOX_TAG(b) ((uintptr_t)(b) ^ (uintptr_t)0x63326473u)
+typedef char shape_box_tag_is_first[offsetof(shape_box, tag) == 0 ? 1 : -1];
+
+/* A world's box. The world userdata has two user values: the table of its entries' shapes and the
+ * table of their user values, both keyed by the entry's key. */
+struct world_box {
+    c2d_world *world;     /* NULL once destroyed (or when its constructor failed) */
+    uintptr_t next_key;   /* the key of the next add */
+    int busy;             /* running calls that may run Lua callbacks: destroy refuses meanwhile */
+    int reading;          /* calls reading results out of buf (and cbuf) while they fill Lua tables */
+    void *buf;            /* query results, grown as needed, freed with the world */
+    size_t bufsize;
+    void *cbuf;           /* world:pairs contacts, likewise */
+    size_t cbufsize;
+};
+
+#define UV_SHAPES 1
+#define UV_VALUES 2
+
+/* Room for the contacts of one move on the C stack. A move that meets more hands them to a buffer the
+ * collector frees (garbage only for such rare moves); every contact is reported, from one run of the
+ * move, so no callback is ever asked twice. */
+#define CONTACTS 64
+
+/* Where the core's _report calls put the records of one move or ball step (see keep_records). */
+typedef struct record_sink {
+    lua_State *L;
+    int slot; /* stack slot for the buffer (the allocator function until then) */
+    int n;
+    c2d_contact_record *items; /* stack, or a userdata in slot */
+    c2d_contact_record stack[CONTACTS];
+} record_sink;
+
+/* Returns from the calling binding with the Lua error for a failed C call. */
+#define CHECK(L, call, first, roles)                                                                \
+    do {                                                                                            \
+        c2d_status st_ = (call);                                                                    \
+        if (st_ != C2D_OK)                                                                          \
+            return status_error(L, st_, first, roles);                                              \
+    } while (0)
+
+/* (x, y) as a vector. */
+static inline c2d_vec2 vec(double x, double y)
+{
+    c2d_vec2 v;
+    v.x = x;
+    v.y = y;
+    return v;
+}
+
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
+/* lua/errors.c: the Lua errors of failed statuses and bad option fields */
+int status_error(lua_State *L, c2d_status st, int first, const char *roles);
+int field_error(lua_State *L, int arg, const char *field, const char *what);
+int field_typeerror(lua_State *L, int arg, const char *field, const char *expected);
+
+/* lua/shapes.c: shapes on the Lua stack, constructors, reading and moving, metamethods */
+void *tobox(lua_State *L, int idx, int mt, size_t size);
+shape_box *toshapebox(lua_State *L, int idx);
+shape_box *checkshapebox(lua_State *L, int idx);
+c2d_shape *checkshape(lua_State *L, int idx);
+
+int l_capsule(lua_State *L);
+int l_circle(lua_State *L);
+int l_hull(lua_State *L);
+int l_polygon(lua_State *L);
+int l_rectangle(lua_State *L);
+int l_segment(lua_State *L);
+int l_chain(lua_State *L);
+int l_concave(lua_State *L);
+int l_parts(lua_State *L);
+int l_part(lua_State *L);
+int l_clone(lua_State *L);
+int l_destroy(lua_State *L);
+int m_gc(lua_State *L);
+int l_angle(lua_State *L);
+int l_bbox(lua_State *L);
+int l_move(lua_State *L);
+int l_position(lua_State *L);
+int l_radius(lua_State *L);
+int l_rotate(lua_State *L);
+int l_setangle(lua_State *L);
+int l_setposition(lua_State *L);
+int l_settransform(lua_State *L);
+int l_type(lua_State *L);
+int l_version(lua_State *L);
+int l_vertices(lua_State *L);
+int m_tostring(lua_State *L);
+
+/* lua/queries.c: pair queries and swept collision */
+int push_toi(lua_State *L, const c2d_toi *toi, int index);
+
+int l_closest(lua_State *L);
+int l_collide(lua_State *L);
+int l_contains(lua_State *L);
+int l_distance(lua_State *L);
+int l_overlaps(lua_State *L);
+int l_raycast(lua_State *L);
+int l_sweep(lua_State *L);
+
+/* lua/moves.c: move options, contact records */
+int response_of(lua_State *L, int idx);
+void checkmoveopts(lua_State *L, int arg, c2d_move_options *o, c2d_response *responses, int n,
+                   c2d_response dflt, int fnslot, int *has_fn);
+int new_buffer(lua_State *L);
+extern const char new_buffer_key;
+void begin_records(lua_State *L, record_sink *k);
+c2d_status keep_records(void *ctx, const c2d_contact_record *records, int count);
+void record_at(lua_State *L, int out, int k, int nrec);
+void set_number(lua_State *L, const char *key, double v);
+void set_contact(lua_State *L, const c2d_contact_record *rec);
+int opt_table(lua_State *L, int arg);
+
+/* lua/sets.c: static sets */
+c2d_vec2 checkdirection(lua_State *L, int arg);
+
+int l_staticset(lua_State *L);
+int s_destroy(lua_State *L);
+int s_tostring(lua_State *L);
+int s_count(lua_State *L);
+int s_setenabled(lua_State *L);
+int s_settransform(lua_State *L);
+int s_transform(lua_State *L);
+int s_setvelocity(lua_State *L);
+int s_velocity(lua_State *L);
+int s_setoneway(lua_State *L);
+int s_oneway(lua_State *L);
+int s_isenabled(lua_State *L);
+int s_isseam(lua_State *L);
+int s_markneighbours(lua_State *L);
+int s_sweep(lua_State *L);
+int s_pushout(lua_State *L);
+int s_move(lua_State *L);
+int s_stepball(lua_State *L);
+
+/* lua/worlds.c: worlds and their membership */
+world_box *checkworld(lua_State *L, int idx);
+int push_tables(lua_State *L, int w);
+void free_buffers(world_box *wb);
+void leave_world(lua_State *L, shape_box *b, int w);
+
+int w_destroy(lua_State *L);
+int w_gc(lua_State *L);
+int w_tostring(lua_State *L);
+int l_world(lua_State *L);
+int w_add(lua_State *L);
+int w_remove(lua_State *L);
+int w_update(lua_State *L);
+int w_has(lua_State *L);
+int w_count(lua_State *L);
+int w_value(lua_State *L);
+int w_setvalue(lua_State *L);
+int w_setbits(lua_State *L);
+int w_setoneway(lua_State *L);
+int w_oneway(lua_State *L);
+int w_bits(lua_State *L);
+int w_optimize(lua_State *L);
+
+/* lua/worldcalls.c: world calls that run Lua callbacks */
+int w_queryrect(lua_State *L);
+int w_querypoint(lua_State *L);
+int w_queryshape(lua_State *L);
+int w_raycast(lua_State *L);
+int w_raycastall(lua_State *L);
+int w_pairs(lua_State *L);
+int w_move(lua_State *L);
+int w_stepball(lua_State *L);
+
+#if LUA_VERSION_NUM == 501
+/* lua/ffi.c: the LuaJIT fast path */
+void install_ffi(lua_State *L, int module);
+#endif
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
+
+#endif

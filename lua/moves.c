@@ -1,0 +1,200 @@
+/*
+ * moves.c - what the moves and ball steps of static sets (lua/sets.c) and worlds (lua/worldcalls.c)
+ * share: reading their options table, the sink the core reports contact records to, and writing those
+ * records into the caller's contacts table.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "binding.h"
+
+/* ---- options and contacts of moves and ball steps -------------------------------------------- */
+
+/* Indexed by c2d_response; "ignore" stands for C2D_RESPONSE_NONE where that means "ignore". */
+static const char *const response_names[] = {"ignore", "touch", "slide", "bounce", "cross"};
+#define NRESPONSES ((int)(sizeof response_names / sizeof response_names[0]))
+
+/* The response named by the string at idx, or -1 (also for a value that is not a string: no
+ * conversion, so a number key is never turned into a string under lua_next). */
+int response_of(lua_State *L, int idx)
+{
+    const char *name;
+    int i;
+    if (lua_type(L, idx) != LUA_TSTRING)
+        return -1;
+    name = lua_tostring(L, idx);
+    for (i = 0; i < NRESPONSES; i++)
+        if (strcmp(name, response_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* A number field of an options table, def when nil, checked to lie in [lo, hi]. */
+static double number_field(lua_State *L, int arg, const char *key, const char *field, double def, double lo,
+                           double hi)
+{
+    double v = def;
+    lua_getfield(L, arg, key);
+    if (!lua_isnil(L, -1)) {
+        if (lua_type(L, -1) != LUA_TNUMBER)
+            field_typeerror(L, arg, field, "number");
+        v = lua_tonumber(L, -1);
+        if (!isfinite(v))
+            field_error(L, arg, field, c2d_status_string(C2D_ERR_NOT_FINITE));
+        if (v < lo || v > hi)
+            field_error(L, arg, field, c2d_status_string(C2D_ERR_RANGE));
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+/* Reads opts = {response =, responses =, restitution =, friction =} at arg (nil or none: the
+ * defaults) into *o. For a static set, responses is its scratch for n responses and dflt the call's
+ * default response. For a world, responses is NULL (opts.responses is refused) and response may also
+ * be a function, which is then stored at stack index fnslot and *has_fn set. */
+void checkmoveopts(lua_State *L, int arg, c2d_move_options *o, c2d_response *responses, int n,
+                   c2d_response dflt, int fnslot, int *has_fn)
+{
+    int r, i;
+    *o = c2d_move_options_default();
+    if (lua_isnoneornil(L, arg))
+        return;
+    luaL_checktype(L, arg, LUA_TTABLE);
+    lua_getfield(L, arg, "response");
+    if (fnslot != 0 && lua_type(L, -1) == LUA_TFUNCTION) {
+        lua_replace(L, fnslot);
+        *has_fn = 1;
+    } else {
+        if (!lua_isnil(L, -1)) {
+            if (lua_type(L, -1) != LUA_TSTRING)
+                field_typeerror(L, arg, "opts.response", fnslot != 0 ? "string or function" : "string");
+            r = response_of(L, -1);
+            if (r <= 0)
+                field_error(L, arg, "opts.response", lua_pushfstring(L, "invalid response '%s'", lua_tostring(L, -1)));
+            o->response = (c2d_response)r;
+        }
+        lua_pop(L, 1);
+    }
+    o->restitution = number_field(L, arg, "restitution", "opts.restitution", 1.0, 0.0, 1.0);
+    o->friction = number_field(L, arg, "friction", "opts.friction", 0.0, 0.0, C2D_MAX_COORDINATE);
+    lua_getfield(L, arg, "responses");
+    if (!lua_isnil(L, -1)) {
+        int t = lua_gettop(L);
+        if (responses == NULL)
+            field_error(L, arg, "opts.responses", "not supported by a world (make opts.response a function)");
+        if (!lua_istable(L, t))
+            field_typeerror(L, arg, "opts.responses", "table");
+        for (i = 0; i < n; i++)
+            responses[i] = o->response != C2D_RESPONSE_NONE ? o->response : dflt;
+        lua_pushnil(L);
+        while (lua_next(L, t)) {
+            double k = lua_type(L, -2) == LUA_TNUMBER ? lua_tonumber(L, -2) : 0;
+            if (!(k >= 1 && k <= n && k == floor(k)))
+                field_error(L, arg, "opts.responses", lua_pushfstring(L, "keys must be shape indices (1 to %d)", n));
+            r = response_of(L, -1);
+            if (r < 0)
+                field_error(L, arg, lua_pushfstring(L, "opts.responses[%d]", (int)k),
+                            lua_type(L, -1) == LUA_TSTRING
+                                ? lua_pushfstring(L, "invalid response '%s'", lua_tostring(L, -1))
+                                : lua_pushfstring(L, "string expected, got %s", luaL_typename(L, -1)));
+            responses[(int)k - 1] = (c2d_response)r;
+            lua_pop(L, 1);
+        }
+        o->responses = responses;
+    }
+    lua_pop(L, 1);
+}
+
+/* A userdata of lua_tointeger(L, 1) bytes: run under lua_pcall by keep_records. */
+int new_buffer(lua_State *L)
+{
+    lua_newuserdata(L, (size_t)lua_tointeger(L, 1));
+    return 1;
+}
+
+/* The registry key of new_buffer, stored there once by luaopen_collide2d: fetching it allocates
+ * nothing (pushing a C function would make a closure, garbage, under Lua 5.1). */
+const char new_buffer_key = 0;
+
+/* Reserves the sink's stack slot (before the core call: this may raise, the core must not see it). */
+void begin_records(lua_State *L, record_sink *k)
+{
+    luaL_checkstack(L, 4, "too many nested calls");
+    k->L = L;
+    k->n = 0;
+    k->items = k->stack;
+    lua_pushlightuserdata(L, (void *)&new_buffer_key);
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    k->slot = lua_gettop(L);
+}
+
+/* The core's c2d_records_fn: copies every record. Called from inside the core, so nothing here may
+ * raise a Lua error: a buffer beyond the stack's is made under lua_pcall. */
+c2d_status keep_records(void *ctx, const c2d_contact_record *records, int count)
+{
+    record_sink *k = (record_sink *)ctx;
+    lua_State *L = k->L;
+    if (count > CONTACTS) {
+        lua_pushvalue(L, k->slot);
+        lua_pushinteger(L, (lua_Integer)count * (lua_Integer)sizeof *records);
+        if (lua_pcall(L, 1, 1, 0) != 0) {
+            lua_pop(L, 1);
+            return C2D_ERR_NO_MEMORY;
+        }
+        k->items = (c2d_contact_record *)lua_touserdata(L, -1);
+        lua_replace(L, k->slot);
+    }
+    if (count > 0)
+        memcpy(k->items, records, (size_t)count * sizeof *records);
+    k->n = count;
+    return C2D_OK;
+}
+
+/* Pushes out[k] when it is a table, else a new table with room for nrec fields, stored as out[k]:
+ * tables the caller hands in are filled again, not replaced, so a reused list makes no garbage. */
+void record_at(lua_State *L, int out, int k, int nrec)
+{
+    lua_rawgeti(L, out, k);
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, nrec);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, out, k);
+    }
+}
+
+void set_number(lua_State *L, const char *key, double v)
+{
+    lua_pushnumber(L, v);
+    lua_setfield(L, -2, key);
+}
+
+/* Fills the record at the top of the stack with one contact's when, where, normal and response, and
+ * where the mover was and how it went on. */
+void set_contact(lua_State *L, const c2d_contact_record *rec)
+{
+    const c2d_sweep_contact *c = &rec->contact;
+    int r = (int)c->response;
+    set_number(L, "moverX", rec->position.x);
+    set_number(L, "moverY", rec->position.y);
+    set_number(L, "vx", rec->velocity.x);
+    set_number(L, "vy", rec->velocity.y);
+    set_number(L, "t", c->t);
+    set_number(L, "x", c->point.x);
+    set_number(L, "y", c->point.y);
+    set_number(L, "nx", c->normal.x);
+    set_number(L, "ny", c->normal.y);
+    lua_pushstring(L, r >= 0 && r < NRESPONSES ? response_names[r] : "ignore");
+    lua_setfield(L, -2, "response");
+    lua_pushboolean(L, c->pushed_out);
+    lua_setfield(L, -2, "pushedOut");
+}
+
+/* The contacts table argument: its index, or 0 when none was given. */
+int opt_table(lua_State *L, int arg)
+{
+    if (lua_isnoneornil(L, arg))
+        return 0;
+    luaL_checktype(L, arg, LUA_TTABLE);
+    return arg;
+}

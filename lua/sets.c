@@ -1,0 +1,413 @@
+/*
+ * sets.c - static sets from Lua: collide2d.staticset and the set's methods (placing, enabling and
+ * moving its shapes, one-way shapes, seams, sweeps, push-out, moves and ball steps).
+ *
+ * A static set copies its shapes, so it holds no Lua values.
+ */
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+
+#include "binding.h"
+
+/* ---- static sets ------------------------------------------------------------------------------- */
+
+/* A static set's box. The C API has no getter for the enabled flags, so the box keeps them, and a
+ * scratch array for opts.responses; both live in the userdata itself, after the box. */
+typedef struct set_box {
+    c2d_static_set *set;     /* NULL once destroyed (or when its constructor failed) */
+    int n;                   /* the number of shapes */
+    c2d_response *responses; /* n entries */
+    unsigned char *enabled;  /* n flags */
+} set_box;
+
+static size_t set_box_size(int n)
+{
+    return sizeof(set_box) + (size_t)n * (sizeof(c2d_response) + 1);
+}
+
+static set_box *tosetbox(lua_State *L, int idx)
+{
+    int same;
+    set_box *b;
+    if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx))
+        return NULL;
+    same = lua_rawequal(L, -1, SET_MT);
+    lua_pop(L, 1);
+    if (!same || lua_rawlen(L, idx) < sizeof(set_box))
+        return NULL;
+    b = (set_box *)lua_touserdata(L, idx);
+    return lua_rawlen(L, idx) == set_box_size(b->n) ? b : NULL;
+}
+
+static set_box *checksetbox(lua_State *L, int idx)
+{
+    set_box *b = tosetbox(L, idx);
+    if (b == NULL)
+        luaL_typeerror(L, idx, SET_NAME);
+    return b;
+}
+
+static set_box *checkset(lua_State *L, int idx)
+{
+    set_box *b = checksetbox(L, idx);
+    if (b->set == NULL)
+        luaL_error(L, "attempt to use a destroyed static set");
+    return b;
+}
+
+/* The 1-based shape index at arg as the C index. */
+static int checkindex(lua_State *L, int arg, const set_box *b)
+{
+    lua_Number i = luaL_checknumber(L, arg);
+    if (!(i >= 1 && i <= b->n && i == floor(i)))
+        luaL_argerror(L, arg, lua_pushfstring(L, "shape index expected (1 to %d)", b->n));
+    return (int)i - 1;
+}
+
+#define STACK_SHAPES 64
+
+/* collide2d.staticset(shapes [, {seamTolerance = n, autoSeams = bool}]) -> set: copies of the shapes
+ * of the array; index i of the set is shapes[i]. */
+int l_staticset(lua_State *L)
+{
+    const c2d_shape *stack[STACK_SHAPES];
+    const c2d_shape **shapes = stack;
+    c2d_static_set_options opts;
+    set_box *b;
+    size_t len;
+    int n, i;
+    c2d_status st;
+    luaL_checktype(L, 1, LUA_TTABLE);
+    memset(&opts, 0, sizeof opts);
+    if (!lua_isnoneornil(L, 2)) {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        lua_getfield(L, 2, "seamTolerance");
+        if (!lua_isnil(L, -1)) {
+            if (lua_type(L, -1) != LUA_TNUMBER)
+                field_typeerror(L, 2, "seamTolerance", "number");
+            opts.seam_tolerance = lua_tonumber(L, -1);
+        }
+        lua_getfield(L, 2, "autoSeams");
+        if (!lua_isnil(L, -1)) {
+            if (lua_type(L, -1) != LUA_TBOOLEAN)
+                field_typeerror(L, 2, "autoSeams", "boolean");
+            opts.no_auto_seams = !lua_toboolean(L, -1);
+        }
+        lua_pop(L, 2);
+    }
+    lua_settop(L, 2);
+    len = (size_t)lua_rawlen(L, 1);
+    if (len > 0x1000000)
+        return luaL_argerror(L, 1, c2d_status_string(C2D_ERR_RANGE));
+    n = (int)len;
+    /* Allocate first: an allocation may run a finalizer, which could destroy a shape of the list. */
+    b = (set_box *)lua_newuserdata(L, set_box_size(n));
+    b->set = NULL;
+    b->n = n;
+    b->responses = (c2d_response *)(void *)(b + 1);
+    b->enabled = (unsigned char *)(b->responses + n);
+    for (i = 0; i < n; i++) {
+        b->responses[i] = C2D_RESPONSE_NONE;
+        b->enabled[i] = 1;
+    }
+    lua_pushvalue(L, SET_MT);
+    lua_setmetatable(L, 3);
+    if (n > STACK_SHAPES)
+        shapes = (const c2d_shape **)lua_newuserdata(L, (size_t)n * sizeof *shapes);
+    for (i = 0; i < n; i++) {
+        shape_box *sb;
+        lua_rawgeti(L, 1, i + 1);
+        sb = toshapebox(L, -1);
+        if (sb == NULL)
+            return luaL_argerror(L, 1, lua_pushfstring(L, SHAPE_NAME " expected at index %d, got %s", i + 1,
+                                                       luaL_typename(L, -1)));
+        if (sb->shape == NULL)
+            return luaL_argerror(L, 1, lua_pushfstring(L, "destroyed shape at index %d", i + 1));
+        shapes[i] = sb->shape;
+        lua_pop(L, 1);
+    }
+    st = c2d_static_set_new(shapes, n, &opts, &b->set);
+    if (st == C2D_ERR_NOT_FINITE || st == C2D_ERR_SIZE || st == C2D_ERR_RANGE)
+        return field_error(L, 2, "seamTolerance", c2d_status_string(st));
+    if (st != C2D_OK)
+        return status_error(L, st, 1, "-");
+    lua_settop(L, 3);
+    return 1;
+}
+
+/* set:destroy(), also __gc and __close: frees the set now; safe to call any number of times. */
+int s_destroy(lua_State *L)
+{
+    set_box *b = checksetbox(L, 1);
+    c2d_static_set_destroy(b->set);
+    b->set = NULL;
+    return 0;
+}
+
+/* "collide2d.staticset (8 shapes, 0x...)" or "collide2d.staticset (destroyed)". */
+int s_tostring(lua_State *L)
+{
+    set_box *b = checksetbox(L, 1);
+    if (b->set == NULL)
+        lua_pushliteral(L, SET_NAME " (destroyed)");
+    else
+        lua_pushfstring(L, SET_NAME " (%d shapes, %p)", b->n, (void *)b->set);
+    return 1;
+}
+
+/* set:count() -> the number of shapes, enabled or not. */
+int s_count(lua_State *L)
+{
+    int n;
+    CHECK(L, c2d_static_set_get_count(checkset(L, 1)->set, &n), 1, "");
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+/* set:setEnabled(i, enabled) -> set. */
+int s_setenabled(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    int on;
+    luaL_checktype(L, 3, LUA_TBOOLEAN);
+    on = lua_toboolean(L, 3);
+    CHECK(L, c2d_static_set_set_enabled(b->set, i, on), 2, "-");
+    b->enabled[i] = (unsigned char)on;
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* set:setTransform(i, x, y [, angle]) -> set: re-places shape i (angle defaults to its current one). */
+int s_settransform(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    double x = luaL_checknumber(L, 3), y = luaL_checknumber(L, 4), angle;
+    if (lua_isnoneornil(L, 5))
+        CHECK(L, c2d_static_set_get_transform(b->set, i, NULL, &angle), 2, "");
+    else
+        angle = luaL_checknumber(L, 5);
+    CHECK(L, c2d_static_set_set_transform(b->set, i, vec(x, y), angle), 3, "cca");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* set:transform(i) -> x, y, angle: where shape i stands now. */
+int s_transform(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    c2d_vec2 p;
+    double angle;
+    CHECK(L, c2d_static_set_get_transform(b->set, i, &p, &angle), 2, "");
+    lua_pushnumber(L, p.x);
+    lua_pushnumber(L, p.y);
+    lua_pushnumber(L, angle);
+    return 3;
+}
+
+/* set:setVelocity(i, vx, vy) -> set: shape i moves at (vx, vy) during later moves and ball steps. */
+int s_setvelocity(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    double vx = luaL_checknumber(L, 3), vy = luaL_checknumber(L, 4);
+    CHECK(L, c2d_static_set_set_velocity(b->set, i, vec(vx, vy)), 3, "cc");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* set:velocity(i) -> vx, vy. */
+int s_velocity(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    c2d_vec2 v;
+    CHECK(L, c2d_static_set_get_velocity(b->set, i, &v), 2, "");
+    lua_pushnumber(L, v.x);
+    lua_pushnumber(L, v.y);
+    return 2;
+}
+
+/* The one-way direction at args arg and arg + 1: nil (or nothing) for none. */
+c2d_vec2 checkdirection(lua_State *L, int arg)
+{
+    if (lua_isnoneornil(L, arg) && lua_isnoneornil(L, arg + 1))
+        return vec(0, 0);
+    return vec(luaL_checknumber(L, arg), luaL_checknumber(L, arg + 1));
+}
+
+/* set:setOneWay(i, dx, dy) -> set: shape i blocks only movers coming from the side (dx, dy) points
+ * to; set:setOneWay(i) (or 0, 0) makes it solid from every side again. */
+int s_setoneway(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    c2d_vec2 d = checkdirection(L, 3);
+    CHECK(L, c2d_static_set_set_one_way(b->set, i, d), 3, "cc");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* set:oneWay(i) -> dx, dy (a unit vector), or nil when shape i blocks from every side. */
+int s_oneway(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    c2d_vec2 d;
+    CHECK(L, c2d_static_set_get_one_way(b->set, i, &d), 2, "");
+    if (d.x == 0 && d.y == 0) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushnumber(L, d.x);
+    lua_pushnumber(L, d.y);
+    return 2;
+}
+
+/* set:isEnabled(i) -> boolean. */
+int s_isenabled(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    lua_pushboolean(L, b->enabled[i]);
+    return 1;
+}
+
+/* set:isSeam(i, e) -> boolean: is edge e (from vertex e to vertex e + 1 of shape:vertices()) of shape
+ * i hidden inside the union of the set? */
+int s_isseam(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b), seam;
+    lua_Number e = luaL_checknumber(L, 3);
+    c2d_status st;
+    if (!(e >= 1 && e <= INT_MAX && e == floor(e)))
+        return luaL_argerror(L, 3, "edge index expected (1 to the shape's edge count)");
+    st = c2d_static_set_is_seam(b->set, i, (int)e - 1, &seam);
+    if (st == C2D_ERR_RANGE)
+        return luaL_argerror(L, 3, "edge index expected (1 to the shape's edge count)");
+    if (st != C2D_OK)
+        return status_error(L, st, 1, "");
+    lua_pushboolean(L, seam);
+    return 1;
+}
+
+/* set:markNeighbours(i, j, tolerance) -> set. */
+int s_markneighbours(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b), j = checkindex(L, 3, b);
+    double tol = luaL_checknumber(L, 4);
+    if (i == j)
+        return luaL_argerror(L, 3, "a shape cannot be its own neighbour");
+    CHECK(L, c2d_static_set_mark_neighbours(b->set, i, j, tol), 2, "--s");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* set:sweep(shape, dx, dy) -> nil, or t, nx, ny, px, py, index, overlapping [, depth]: the first
+ * contact of the shape moving by (dx, dy) with the set (normal from the shape to the set's shape). */
+int s_sweep(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    c2d_shape *s = checkshape(L, 2);
+    double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
+    c2d_toi toi;
+    int index;
+    CHECK(L, c2d_static_set_sweep(b->set, s, vec(dx, dy), &toi, &index), 2, "-cc");
+    return push_toi(L, &toi, index >= 0 ? index : 0);
+}
+
+/* set:pushOut(shape) -> dx, dy: the displacement that takes the shape out of the set (0, 0 if none). */
+int s_pushout(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    c2d_shape *s = checkshape(L, 2);
+    c2d_vec2 d;
+    CHECK(L, c2d_static_set_push_out(b->set, s, &d), 2, "");
+    lua_pushnumber(L, d.x);
+    lua_pushnumber(L, d.y);
+    return 2;
+}
+
+/* Fills contacts[1..n] (index 0: no table) with a static set's contacts. */
+static void fill_set_contacts(lua_State *L, int contacts, const c2d_contact_record *c, int n)
+{
+    int k;
+    if (contacts == 0)
+        return;
+    for (k = 0; k < n; k++) {
+        record_at(L, contacts, k + 1, 12);
+        lua_pushinteger(L, (lua_Integer)c[k].contact.index + 1);
+        lua_setfield(L, -2, "index");
+        set_contact(L, &c[k]);
+        lua_pop(L, 1);
+    }
+}
+
+/* set:move(shape, dx, dy [, opts [, contacts]]) -> x, y, n: where the shape's position would end, and
+ * the number of contacts met, all of them written to contacts. The shape is not moved. */
+int s_move(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    c2d_shape *s = checkshape(L, 2);
+    double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
+    int contacts = opt_table(L, 6), n;
+    c2d_move_options o;
+    c2d_move_result res;
+    record_sink sink;
+    c2d_vec2 p;
+    lua_settop(L, 6);
+    checkmoveopts(L, 5, &o, b->responses, b->n, C2D_RESPONSE_SLIDE, 0, NULL);
+    begin_records(L, &sink);
+    /* Reading opts may have run metamethods: check the set and the shape again. */
+    b = checkset(L, 1);
+    s = checkshape(L, 2);
+    if (contacts)
+        CHECK(L, c2d_static_set_move_report(b->set, s, vec(dx, dy), &o, &res, keep_records, &sink), 2, "-cc");
+    else
+        CHECK(L, c2d_static_set_move(b->set, s, vec(dx, dy), &o, &res, NULL, 0), 2, "-cc");
+    CHECK(L, c2d_shape_get_position(s, &p), 2, "");
+    n = res.count;
+    fill_set_contacts(L, contacts, sink.items, sink.n);
+    lua_pushnumber(L, p.x + res.displacement.x);
+    lua_pushnumber(L, p.y + res.displacement.y);
+    lua_pushinteger(L, n);
+    return 3;
+}
+
+/* set:stepBall(x, y, vx, vy, r, dt [, opts [, contacts]]) -> x, y, vx, vy, n: a ball moved through the
+ * set for dt (default response: bounce). */
+int s_stepball(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    c2d_ball ball;
+    double dt;
+    int contacts = opt_table(L, 9), n;
+    c2d_move_options o;
+    c2d_move_result res;
+    record_sink sink;
+    ball.position = vec(luaL_checknumber(L, 2), luaL_checknumber(L, 3));
+    ball.velocity = vec(luaL_checknumber(L, 4), luaL_checknumber(L, 5));
+    ball.radius = luaL_checknumber(L, 6);
+    dt = luaL_checknumber(L, 7);
+    lua_settop(L, 9);
+    checkmoveopts(L, 8, &o, b->responses, b->n, C2D_RESPONSE_BOUNCE, 0, NULL);
+    begin_records(L, &sink);
+    b = checkset(L, 1); /* reading opts may have run metamethods */
+    if (contacts)
+        CHECK(L, c2d_static_set_step_ball_report(b->set, &ball, dt, &o, &res, keep_records, &sink), 2, "ccccsn");
+    else
+        CHECK(L, c2d_static_set_step_ball(b->set, &ball, dt, &o, &res, NULL, 0), 2, "ccccsn");
+    n = res.count;
+    fill_set_contacts(L, contacts, sink.items, sink.n);
+    lua_pushnumber(L, ball.position.x);
+    lua_pushnumber(L, ball.position.y);
+    lua_pushnumber(L, ball.velocity.x);
+    lua_pushnumber(L, ball.velocity.y);
+    lua_pushinteger(L, n);
+    return 5;
+}

@@ -1,0 +1,585 @@
+/*
+ * worldcalls.c - the world calls that can run Lua callbacks (query filters, move responses): queries,
+ * ray casts, moves and ball steps, and what runs those callbacks safely from inside the core;
+ * world:pairs too, which shares the queries' result buffers.
+ *
+ * Lua callbacks (query filters, move responses) run from inside the core's C frames: each runs under
+ * lua_pcall, so an error never unwinds through the core. The first error makes every later callback of
+ * the call refuse, and is raised again once the core has returned. While callbacks can run, the world
+ * is marked busy (it refuses to be destroyed) and the shape the core is reading is pinned (it refuses
+ * to be destroyed).
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "binding.h"
+
+/* ---- world calls that run Lua callbacks ------------------------------------------------------- */
+
+/* What the callbacks of one world call need, on the C stack for the call. The stack slots are
+ * pushed by begin_call above the call's arguments. */
+typedef struct callback_ctx {
+    lua_State *L;
+    int shapes, values; /* stack indices of the world's tables */
+    int filter;         /* stack index of the Lua filter function (nil when none) */
+    int respond;        /* stack index of the Lua response function (nil when none) */
+    int error;          /* stack index of the first error, or of the bad response */
+    int failed;         /* FAIL_*: once set, every later callback of the call refuses */
+    int has_filter, has_respond;
+} callback_ctx;
+
+enum { FAIL_NONE, FAIL_ERROR, FAIL_RESPONSE };
+
+static void begin_call(lua_State *L, int w, callback_ctx *cc)
+{
+    luaL_checkstack(L, 16, "too many nested calls");
+    cc->L = L;
+    cc->shapes = push_tables(L, w);
+    cc->values = cc->shapes + 1;
+    lua_pushnil(L);
+    cc->filter = lua_gettop(L);
+    lua_pushnil(L);
+    cc->respond = lua_gettop(L);
+    lua_pushnil(L);
+    cc->error = lua_gettop(L);
+    cc->failed = FAIL_NONE;
+    cc->has_filter = cc->has_respond = 0;
+}
+
+/* Runs fn(shape, value) for the entry under lua_pcall, leaving one result; 0 when it raised (the
+ * error is then kept and the call fails). Pushing needs no allocation, so nothing here can raise. */
+static int call_back(callback_ctx *cc, int fn, uintptr_t user)
+{
+    lua_State *L = cc->L;
+    lua_pushvalue(L, fn);
+    getkey(L, cc->shapes, user);
+    getkey(L, cc->values, user);
+    if (lua_pcall(L, 2, 1, 0) != 0) {
+        lua_replace(L, cc->error);
+        cc->failed = FAIL_ERROR;
+        return 0;
+    }
+    return 1;
+}
+
+static int accept_cb(void *ctx, c2d_world_id id, uintptr_t user)
+{
+    callback_ctx *cc = (callback_ctx *)ctx;
+    int ok;
+    (void)id;
+    if (cc->failed != FAIL_NONE || !call_back(cc, cc->filter, user))
+        return 0;
+    ok = lua_toboolean(cc->L, -1);
+    lua_pop(cc->L, 1);
+    return ok;
+}
+
+static c2d_response respond_cb(void *ctx, c2d_world_id id, uintptr_t user)
+{
+    callback_ctx *cc = (callback_ctx *)ctx;
+    lua_State *L = cc->L;
+    int r;
+    (void)id;
+    if (cc->failed != FAIL_NONE || !call_back(cc, cc->respond, user))
+        return C2D_RESPONSE_NONE;
+    r = lua_isnil(L, -1) ? C2D_RESPONSE_NONE : response_of(L, -1);
+    if (r < 0) {
+        lua_replace(L, cc->error);
+        cc->failed = FAIL_RESPONSE;
+        return C2D_RESPONSE_NONE;
+    }
+    lua_pop(L, 1);
+    return (c2d_response)r;
+}
+
+/* Raises the error a callback raised, or the one for a bad response, once the core has returned. */
+static void raise_callback_error(lua_State *L, const callback_ctx *cc)
+{
+    if (cc->failed == FAIL_ERROR) {
+        lua_pushvalue(L, cc->error);
+        lua_error(L);
+    }
+    if (cc->failed == FAIL_RESPONSE) {
+        if (lua_type(L, cc->error) == LUA_TSTRING)
+            luaL_error(L, "invalid response '%s' from the response function", lua_tostring(L, cc->error));
+        luaL_error(L, "invalid response from the response function (string or nil expected, got %s)",
+                   luaL_typename(L, cc->error));
+    }
+}
+
+/* A filter's bits field: an integer from 0 to 0xFFFFFFFF, every bit when nil. */
+static unsigned bits_field(lua_State *L, int arg, const char *key, const char *field)
+{
+    unsigned bits = C2D_WORLD_ALL_BITS;
+    lua_getfield(L, arg, key);
+    if (!lua_isnil(L, -1)) {
+        lua_Number v = lua_tonumber(L, -1);
+        if (lua_type(L, -1) != LUA_TNUMBER)
+            field_typeerror(L, arg, field, "number");
+        if (!(v >= 0 && v <= 4294967295.0 && v == floor(v)))
+            field_error(L, arg, field, "integer from 0 to 0xFFFFFFFF expected");
+        bits = (unsigned)v;
+    }
+    lua_pop(L, 1);
+    return bits;
+}
+
+/* Reads the filter at arg: nil or none (every entry), a function(shape, value) or
+ * {category =, mask =, fn =}. Returns the C filter to pass, or NULL. */
+static const c2d_world_filter *checkfilter(lua_State *L, int arg, callback_ctx *cc, c2d_world_filter *f)
+{
+    int type = lua_type(L, arg);
+    if (type == LUA_TNONE || type == LUA_TNIL)
+        return NULL;
+    f->category = f->mask = C2D_WORLD_ALL_BITS;
+    f->accept = NULL;
+    f->ctx = cc;
+    if (type == LUA_TFUNCTION) {
+        lua_pushvalue(L, arg);
+    } else if (type == LUA_TTABLE) {
+        f->category = bits_field(L, arg, "category", "filter.category");
+        f->mask = bits_field(L, arg, "mask", "filter.mask");
+        lua_getfield(L, arg, "fn");
+        if (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TFUNCTION)
+            field_typeerror(L, arg, "filter.fn", "function");
+    } else {
+        luaL_typeerror(L, arg, "function or table");
+    }
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+    } else {
+        lua_replace(L, cc->filter);
+        cc->has_filter = 1;
+        f->accept = accept_cb;
+    }
+    return f;
+}
+
+/* Reading a filter or options table may run metamethods, which may destroy the world or a shape the
+ * call was given: checks them again just before the core call. */
+static void check_live(lua_State *L, const world_box *wb, const shape_box *sb)
+{
+    if (wb->world == NULL)
+        luaL_error(L, "attempt to use a destroyed world");
+    if (sb != NULL && sb->shape == NULL)
+        luaL_error(L, "attempt to use a destroyed shape");
+}
+
+/* Marks the start and the end of a core call that may run callbacks. */
+static void enter(world_box *wb, shape_box *pin, const callback_ctx *cc)
+{
+    if (cc->has_filter || cc->has_respond) {
+        wb->busy++;
+        if (pin != NULL)
+            pin->pinned++;
+    }
+}
+
+static void leave(world_box *wb, shape_box *pin, const callback_ctx *cc)
+{
+    if (cc->has_filter || cc->has_respond) {
+        wb->busy--;
+        if (pin != NULL)
+            pin->pinned--;
+    }
+}
+
+/* Room for n results of size sz; *capacity receives how many fit. The world's own buffer (grown as
+ * needed, kept for the next call), unless another call is using it: a query made from inside a
+ * callback of the world, or from a finalizer while a call fills its tables, gets a temporary buffer
+ * that the collector frees. */
+static void *scratch(lua_State *L, world_box *wb, void **buf, size_t *size, int n, size_t sz, int *capacity)
+{
+    size_t need = (size_t)(n > 0 ? n : 1) * sz;
+    if (wb->busy > 0 || wb->reading > 0) {
+        void *p = lua_newuserdata(L, need);
+        *capacity = n > 0 ? n : 1;
+        if (wb->world == NULL) /* the allocation ran a finalizer that destroyed the world */
+            luaL_error(L, "attempt to use a destroyed world");
+        return p;
+    }
+    if (need > *size) {
+        size_t grown = *size + *size / 2 > need ? *size + *size / 2 : need;
+        void *p = realloc(*buf, grown);
+        if (p == NULL)
+            luaL_error(L, "%s", c2d_status_string(C2D_ERR_NO_MEMORY));
+        *buf = p;
+        *size = grown;
+    }
+    *capacity = (int)(*size / sz < (size_t)INT_MAX ? *size / sz : (size_t)INT_MAX);
+    return *buf;
+}
+
+/* The capacity a query asks for first: its callbacks must run once only, so with a Lua filter the
+ * buffer holds every entry (a query reports only entries there were when it began), else whatever
+ * the buffer holds now (a retry grows it). */
+static int first_capacity(const world_box *wb, const callback_ctx *cc)
+{
+    int n = 0;
+    if (cc->has_filter)
+        c2d_world_count(wb->world, &n);
+    return n;
+}
+
+/* Ends reading the world's buffers: frees them if a finalizer destroyed the world meanwhile. */
+static void done_reading(world_box *wb)
+{
+    wb->reading--;
+    if (wb->world == NULL && wb->reading == 0)
+        free_buffers(wb);
+}
+
+enum { Q_RECT, Q_POINT, Q_SHAPE };
+
+/* world:queryRect(x, y, w, h [, filter [, out]]), world:queryPoint(x, y [, filter [, out]]),
+ * world:queryShape(shape [, filter [, out]]) -> items, n: the shapes found, in the world's order,
+ * in out (cleared past n) or a new table. */
+static int world_query(lua_State *L, int kind)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *probe = NULL;
+    c2d_aabb box;
+    c2d_vec2 p = {0, 0};
+    int farg, oarg, out, count = 0, cap, k, old = 0;
+    const char *roles;
+    callback_ctx cc;
+    c2d_world_filter filter;
+    const c2d_world_filter *f;
+    c2d_world_hit *hits;
+    c2d_status st;
+    if (kind == Q_RECT) {
+        double x = luaL_checknumber(L, 2), y = luaL_checknumber(L, 3);
+        double w = luaL_checknumber(L, 4), h = luaL_checknumber(L, 5);
+        box.min = vec(x, y);
+        box.max = vec(x + w, y + h);
+        farg = 6;
+        roles = "ccnn";
+    } else if (kind == Q_POINT) {
+        p = vec(luaL_checknumber(L, 2), luaL_checknumber(L, 3));
+        farg = 4;
+        roles = "cc";
+    } else {
+        probe = checkshapebox(L, 2);
+        if (probe->shape == NULL)
+            return luaL_error(L, "attempt to use a destroyed shape");
+        farg = 3;
+        roles = "-";
+    }
+    oarg = farg + 1;
+    out = opt_table(L, oarg);
+    lua_settop(L, oarg);
+    begin_call(L, 1, &cc);
+    f = checkfilter(L, farg, &cc, &filter);
+    check_live(L, wb, probe);
+    hits = (c2d_world_hit *)scratch(L, wb, &wb->buf, &wb->bufsize, first_capacity(wb, &cc), sizeof *hits, &cap);
+    for (;;) {
+        check_live(L, wb, probe); /* a temporary buffer's allocation may have run a finalizer */
+        enter(wb, probe, &cc);
+        if (kind == Q_RECT)
+            st = c2d_world_query_aabb(wb->world, box, f, hits, cap, &count);
+        else if (kind == Q_POINT)
+            st = c2d_world_query_point(wb->world, p, f, hits, cap, &count);
+        else
+            st = c2d_world_query_shape(wb->world, probe->shape, f, hits, cap, &count);
+        leave(wb, probe, &cc);
+        raise_callback_error(L, &cc);
+        if (st != C2D_ERR_CAPACITY)
+            break;
+        hits = (c2d_world_hit *)scratch(L, wb, &wb->buf, &wb->bufsize, count, sizeof *hits, &cap);
+    }
+    if (st != C2D_OK)
+        return status_error(L, st, 2, roles);
+    wb->reading++;
+    if (out == 0) {
+        lua_createtable(L, count, 0);
+        out = lua_gettop(L);
+    } else {
+        old = (int)lua_rawlen(L, out);
+    }
+    for (k = 0; k < count; k++) {
+        getkey(L, cc.shapes, hits[k].user);
+        lua_rawseti(L, out, k + 1);
+    }
+    done_reading(wb);
+    for (k = old; k > count; k--) {
+        lua_pushnil(L);
+        lua_rawseti(L, out, k);
+    }
+    lua_pushvalue(L, out);
+    lua_pushinteger(L, count);
+    return 2;
+}
+
+int w_queryrect(lua_State *L)
+{
+    return world_query(L, Q_RECT);
+}
+
+int w_querypoint(lua_State *L)
+{
+    return world_query(L, Q_POINT);
+}
+
+int w_queryshape(lua_State *L)
+{
+    return world_query(L, Q_SHAPE);
+}
+
+/* world:raycast(x, y, dx, dy [, maxT [, filter]]) -> nil, or shape, t, px, py, nx, ny: the first
+ * shape the ray (x, y) + t * (dx, dy), 0 <= t <= maxT (default: unbounded), meets. No garbage. */
+int w_raycast(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    double ox = luaL_checknumber(L, 2), oy = luaL_checknumber(L, 3);
+    double dx = luaL_checknumber(L, 4), dy = luaL_checknumber(L, 5);
+    double maxt = luaL_optnumber(L, 6, HUGE_VAL);
+    callback_ctx cc;
+    c2d_world_filter filter;
+    const c2d_world_filter *f;
+    c2d_world_ray_hit hit;
+    c2d_status st;
+    lua_settop(L, 7);
+    begin_call(L, 1, &cc);
+    f = checkfilter(L, 7, &cc, &filter);
+    check_live(L, wb, NULL);
+    enter(wb, NULL, &cc);
+    st = c2d_world_raycast(wb->world, vec(ox, oy), vec(dx, dy), maxt, f, &hit);
+    leave(wb, NULL, &cc);
+    raise_callback_error(L, &cc);
+    if (st != C2D_OK)
+        return status_error(L, st, 2, "ccddt");
+    if (!hit.ray.hit) {
+        lua_pushnil(L);
+        return 1;
+    }
+    getkey(L, cc.shapes, hit.user);
+    lua_pushnumber(L, hit.ray.t);
+    lua_pushnumber(L, hit.ray.point.x);
+    lua_pushnumber(L, hit.ray.point.y);
+    lua_pushnumber(L, hit.ray.normal.x);
+    lua_pushnumber(L, hit.ray.normal.y);
+    return 6;
+}
+
+/* world:raycastAll(x, y, dx, dy [, maxT [, filter [, out]]]) -> hits, n: every shape the ray meets,
+ * in order of t, as out[k] = {shape =, t =, x =, y =, nx =, ny =} (records reused). */
+int w_raycastall(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    double ox = luaL_checknumber(L, 2), oy = luaL_checknumber(L, 3);
+    double dx = luaL_checknumber(L, 4), dy = luaL_checknumber(L, 5);
+    double maxt = luaL_optnumber(L, 6, HUGE_VAL);
+    int out = opt_table(L, 8), count = 0, cap, k;
+    callback_ctx cc;
+    c2d_world_filter filter;
+    const c2d_world_filter *f;
+    c2d_world_ray_hit *hits;
+    c2d_status st;
+    lua_settop(L, 8);
+    begin_call(L, 1, &cc);
+    f = checkfilter(L, 7, &cc, &filter);
+    check_live(L, wb, NULL);
+    hits = (c2d_world_ray_hit *)scratch(L, wb, &wb->buf, &wb->bufsize, first_capacity(wb, &cc), sizeof *hits,
+                                        &cap);
+    for (;;) {
+        enter(wb, NULL, &cc);
+        st = c2d_world_raycast_all(wb->world, vec(ox, oy), vec(dx, dy), maxt, f, hits, cap, &count);
+        leave(wb, NULL, &cc);
+        raise_callback_error(L, &cc);
+        if (st != C2D_ERR_CAPACITY)
+            break;
+        hits = (c2d_world_ray_hit *)scratch(L, wb, &wb->buf, &wb->bufsize, count, sizeof *hits, &cap);
+    }
+    if (st != C2D_OK)
+        return status_error(L, st, 2, "ccddt");
+    wb->reading++;
+    if (out == 0) {
+        lua_createtable(L, count, 0);
+        out = lua_gettop(L);
+    }
+    for (k = 0; k < count; k++) {
+        record_at(L, out, k + 1, 6);
+        getkey(L, cc.shapes, hits[k].user);
+        lua_setfield(L, -2, "shape");
+        set_number(L, "t", hits[k].ray.t);
+        set_number(L, "x", hits[k].ray.point.x);
+        set_number(L, "y", hits[k].ray.point.y);
+        set_number(L, "nx", hits[k].ray.normal.x);
+        set_number(L, "ny", hits[k].ray.normal.y);
+        lua_pop(L, 1);
+    }
+    done_reading(wb);
+    lua_pushvalue(L, out);
+    lua_pushinteger(L, count);
+    return 2;
+}
+
+/* world:pairs([out [, withContacts]]) -> list, n: every pair of overlapping shapes, as
+ * out[k] = {a =, b =} (a first in the world's order), plus nx, ny (from a to b) and depth when
+ * withContacts (records reused). */
+int w_pairs(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    int out = opt_table(L, 2), with = lua_toboolean(L, 3), count = 0, cap, ccap = 0, k, t;
+    c2d_world_pair *pairs;
+    c2d_contact *contacts = NULL;
+    c2d_status st;
+    lua_settop(L, 3);
+    t = push_tables(L, 1);
+    /* Whatever the buffers hold now; a retry grows them to the count. */
+    pairs = (c2d_world_pair *)scratch(L, wb, &wb->buf, &wb->bufsize, 0, sizeof *pairs, &cap);
+    if (with) {
+        contacts = (c2d_contact *)scratch(L, wb, &wb->cbuf, &wb->cbufsize, 0, sizeof *contacts, &ccap);
+        cap = ccap < cap ? ccap : cap;
+    }
+    for (;;) {
+        st = c2d_world_pairs(wb->world, pairs, contacts, cap, &count);
+        if (st != C2D_ERR_CAPACITY)
+            break;
+        pairs = (c2d_world_pair *)scratch(L, wb, &wb->buf, &wb->bufsize, count, sizeof *pairs, &cap);
+        if (with) {
+            contacts = (c2d_contact *)scratch(L, wb, &wb->cbuf, &wb->cbufsize, count, sizeof *contacts, &ccap);
+            cap = ccap < cap ? ccap : cap;
+        }
+    }
+    if (st != C2D_OK)
+        return status_error(L, st, 1, "");
+    wb->reading++;
+    if (out == 0) {
+        lua_createtable(L, count, 0);
+        out = lua_gettop(L);
+    }
+    for (k = 0; k < count; k++) {
+        record_at(L, out, k + 1, with ? 5 : 2);
+        getkey(L, t, pairs[k].user_a);
+        lua_setfield(L, -2, "a");
+        getkey(L, t, pairs[k].user_b);
+        lua_setfield(L, -2, "b");
+        if (with) {
+            set_number(L, "nx", contacts[k].normal.x);
+            set_number(L, "ny", contacts[k].normal.y);
+            set_number(L, "depth", contacts[k].depth);
+        } else {
+            lua_pushnil(L);
+            lua_setfield(L, -2, "nx");
+            lua_pushnil(L);
+            lua_setfield(L, -2, "ny");
+            lua_pushnil(L);
+            lua_setfield(L, -2, "depth");
+        }
+        lua_pop(L, 1);
+    }
+    done_reading(wb);
+    lua_pushvalue(L, out);
+    lua_pushinteger(L, count);
+    return 2;
+}
+
+/* Fills contacts[1..n] (index 0: no table) with a world's contacts. */
+static void fill_world_contacts(lua_State *L, const callback_ctx *cc, int contacts, const c2d_contact_record *c,
+                                int n)
+{
+    int k;
+    if (contacts == 0)
+        return;
+    for (k = 0; k < n; k++) {
+        record_at(L, contacts, k + 1, 13);
+        getkey(L, cc->shapes, c[k].user);
+        lua_setfield(L, -2, "shape");
+        getkey(L, cc->values, c[k].user);
+        lua_setfield(L, -2, "value");
+        set_contact(L, &c[k]);
+        lua_pop(L, 1);
+    }
+}
+
+/* world:move(shape, dx, dy [, opts [, filter [, contacts]]]) -> x, y, n: as set:move through the
+ * world's shapes (the shape itself is skipped if it is in the world); not moved, nor is the world. */
+int w_move(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *mover = checkshapebox(L, 2);
+    double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
+    int contacts = opt_table(L, 7), n;
+    callback_ctx cc;
+    c2d_world_filter filter;
+    const c2d_world_filter *f;
+    c2d_move_options o;
+    c2d_move_result res;
+    record_sink sink;
+    c2d_vec2 p;
+    c2d_status st;
+    if (mover->shape == NULL)
+        return luaL_error(L, "attempt to use a destroyed shape");
+    lua_settop(L, 7);
+    begin_call(L, 1, &cc);
+    checkmoveopts(L, 5, &o, NULL, 0, C2D_RESPONSE_SLIDE, cc.respond, &cc.has_respond);
+    f = checkfilter(L, 6, &cc, &filter);
+    begin_records(L, &sink);
+    check_live(L, wb, mover);
+    enter(wb, mover, &cc);
+    if (contacts)
+        st = c2d_world_move_report(wb->world, mover->shape, vec(dx, dy), f, cc.has_respond ? respond_cb : NULL, &cc,
+                                   &o, &res, keep_records, &sink);
+    else
+        st = c2d_world_move(wb->world, mover->shape, vec(dx, dy), f, cc.has_respond ? respond_cb : NULL, &cc, &o,
+                            &res, NULL, 0);
+    leave(wb, mover, &cc);
+    raise_callback_error(L, &cc);
+    if (st != C2D_OK)
+        return status_error(L, st, 2, "-cc");
+    CHECK(L, c2d_shape_get_position(mover->shape, &p), 2, "");
+    n = res.count;
+    fill_world_contacts(L, &cc, contacts, sink.items, sink.n);
+    lua_pushnumber(L, p.x + res.displacement.x);
+    lua_pushnumber(L, p.y + res.displacement.y);
+    lua_pushinteger(L, n);
+    return 3;
+}
+
+/* world:stepBall(x, y, vx, vy, r, dt [, opts [, filter [, contacts]]]) -> x, y, vx, vy, n: as
+ * set:stepBall through the world's shapes. */
+int w_stepball(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    c2d_ball ball;
+    double dt;
+    int contacts = opt_table(L, 10), n;
+    callback_ctx cc;
+    c2d_world_filter filter;
+    const c2d_world_filter *f;
+    c2d_move_options o;
+    c2d_move_result res;
+    record_sink sink;
+    c2d_status st;
+    ball.position = vec(luaL_checknumber(L, 2), luaL_checknumber(L, 3));
+    ball.velocity = vec(luaL_checknumber(L, 4), luaL_checknumber(L, 5));
+    ball.radius = luaL_checknumber(L, 6);
+    dt = luaL_checknumber(L, 7);
+    lua_settop(L, 10);
+    begin_call(L, 1, &cc);
+    checkmoveopts(L, 8, &o, NULL, 0, C2D_RESPONSE_BOUNCE, cc.respond, &cc.has_respond);
+    f = checkfilter(L, 9, &cc, &filter);
+    begin_records(L, &sink);
+    check_live(L, wb, NULL);
+    enter(wb, NULL, &cc);
+    if (contacts)
+        st = c2d_world_step_ball_report(wb->world, &ball, dt, f, cc.has_respond ? respond_cb : NULL, &cc, &o, &res,
+                                        keep_records, &sink);
+    else
+        st = c2d_world_step_ball(wb->world, &ball, dt, f, cc.has_respond ? respond_cb : NULL, &cc, &o, &res, NULL,
+                                 0);
+    leave(wb, NULL, &cc);
+    raise_callback_error(L, &cc);
+    if (st != C2D_OK)
+        return status_error(L, st, 2, "ccccsn");
+    n = res.count;
+    fill_world_contacts(L, &cc, contacts, sink.items, sink.n);
+    lua_pushnumber(L, ball.position.x);
+    lua_pushnumber(L, ball.position.y);
+    lua_pushnumber(L, ball.velocity.x);
+    lua_pushnumber(L, ball.velocity.y);
+    lua_pushinteger(L, n);
+    return 5;
+}
