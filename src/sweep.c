@@ -112,8 +112,11 @@ c2d_cone c2d_core_vertex_cone(const c2d_vec2 *normals, int count, int i)
 /* A hull edge's normal from its placed ends is kept while within this sine of its shape's own normal:
  * it is then within a tenth of C2D_CONE_EPS of the truth, and the cone of a corner between two such
  * edges (even a sliver's tip, whose edges are a hair from opposite, or a vertex that goes on almost
- * straight) faces the way the shape's does. Ordinary shapes at ordinary places (edges longer than a
- * thousand ulps of their coordinates) keep theirs: the same bits as before. */
+ * straight) faces the way the shape's does. The placed direction of an edge is off by about an ulp of
+ * its coordinates over its length, so an edge keeps it for certain only where it is some 1e13 ulps
+ * long (0.1 to 0.2% of its distance from the origin): the shapes near the origin of the determinism
+ * scenes keep their bits, but a box 0.4 wide at 6e4 may well take its own normals (and, so that the
+ * hull's order agrees with them, is merged by them: a_edge_dir). */
 #define C2D_HULL_NORMAL_SINE 1e-13
 
 /* 0 for directions in [0, pi), 1 for [pi, 2 pi): the first key of the angular merge. */
@@ -139,6 +142,61 @@ static int lowest_vertex(const c2d_vec2 *p, int n, double sign)
 static inline c2d_vec2 b_edge_dir(const c2d_vec2 *bnrm, int k)
 {
     return v2(-bnrm[k].y, bnrm[k].x);
+}
+
+/* The direction of -A's edge j (placed: eq = av[j] - av[j + 1]) that the angular merge orders it by,
+ * in *dir: the direction of the normal its hull edge will carry. That is A's own normal (turned into
+ * the world and negated) where the placed one strays from it beyond C2D_HULL_NORMAL_SINE, as the
+ * normals of the hull are chosen below (returns 1), else the placed direction (returns 0). B's edges
+ * are ordered by B's own normals; ordering -A's by placed directions while their hull edges took A's
+ * own normals put an edge of -A and a parallel edge of B (a box lying on a segment, turned with it to
+ * within the rounding of its place) in one order and gave them normals in the other: the hull turned
+ * back by a hair between them, the ray entered through -A's edge at B's vertex, whose seam cone
+ * (holding B's normal exactly) refused A's normal beyond it, and a box sliding along a chain went
+ * through it. (The hull edge's ends round eq once more, so at the threshold this test and the one below
+ * may differ; order and normals then disagree by under 2e-13, a fifth of C2D_CONE_EPS.) */
+static int a_edge_dir(c2d_vec2 eq, const c2d_vec2 *anrm, int j, c2d_vec2 *dir)
+{
+    *dir = eq;
+    if (!anrm)
+        return 0;
+    c2d_vec2 src = v2_neg(anrm[j]);
+    c2d_vec2 placed = v2_normalize_or(v2_right(eq), v2(0, 0));
+    if (v2_dot(placed, src) > 0 && !(fabs(v2_cross(placed, src)) > C2D_HULL_NORMAL_SINE))
+        return 0;
+    *dir = v2(-src.y, src.x);
+    return 1;
+}
+
+/* Where -A's edges start in the merge: the vertex at which the directions they are merged by turn
+ * from the lower half-turn to the upper. Where all of them are placed directions that is -A's lowest
+ * vertex (A's highest), as before; where A's own directions stand in for some, placed vertices alone
+ * cannot tell it (a sliver's edge, flat once placed, may run a hair below angle 0). Edges of no
+ * length are stepped over by the merge, so they take no part here either. */
+static int a_start(const c2d_vec2 *av, const c2d_vec2 *anrm, int an)
+{
+    int own = 0, prev = -1;
+    for (int k = 0; k < an; k++) {
+        c2d_vec2 eq = v2_sub(av[k], av[(k + 1) % an]), dir;
+        if (eq.x == 0 && eq.y == 0)
+            continue;
+        own |= a_edge_dir(eq, anrm, k, &dir);
+        prev = k;
+    }
+    if (!own)
+        return lowest_vertex(av, an, -1.0);
+    c2d_vec2 pdir;
+    a_edge_dir(v2_sub(av[prev], av[(prev + 1) % an]), anrm, prev, &pdir);
+    for (int k = 0; k < an; k++) {
+        c2d_vec2 eq = v2_sub(av[k], av[(k + 1) % an]), dir;
+        if (eq.x == 0 && eq.y == 0)
+            continue;
+        a_edge_dir(eq, anrm, k, &dir);
+        if (!half_turn(dir) && half_turn(pdir))
+            return k;
+        pdir = dir;
+    }
+    return lowest_vertex(av, an, -1.0);
 }
 
 /* Which edge the angular merge takes next: 1 B's (direction ep), 2 -A's (eq), 3 both (parallel). */
@@ -184,7 +242,7 @@ int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_ve
          * placing rounded its vertices together (a rectangle thinner than the spacing of doubles:
          * edges of no length, or of a length whose direction is all rounding). They start at the
          * corner where their directions turn from the lower half-turn to the upper. */
-        int i0 = -1, j0 = lowest_vertex(av, an, -1.0);
+        int i0 = -1, j0 = a_start(av, anrm, an);
         for (int k = 0, prev = bn - 1; k < bn && i0 < 0; prev = k++)
             if (!half_turn(b_edge_dir(bnrm, k)) && half_turn(b_edge_dir(bnrm, prev)))
                 i0 = k;
@@ -208,7 +266,9 @@ int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_ve
                  * no angle to merge by: step over it, so the real edges keep their order. */
                 step = 2;
             } else {
-                step = merge_step(b_edge_dir(bnrm, ci), eq);
+                c2d_vec2 dq;
+                a_edge_dir(eq, anrm, cj, &dq);
+                step = merge_step(b_edge_dir(bnrm, ci), dq);
             }
             if (step & 1)
                 i++;

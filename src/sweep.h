@@ -69,8 +69,9 @@ typedef struct c2d_rhull_hit {
  * normals in nrm and the feature maps in bvert/avert; each array holds bn + an entries). bnrm, B's
  * outward edge normals, gives the angle order of B's edges, which rounding cannot upset where B is
  * thinner than the spacing of doubles at its place; bnrm and anrm (A's, or NULL) also stand in for
- * hull normals that rounding of the placed vertices turned away from their edge's. Returns the number
- * of hull vertices. */
+ * hull normals that rounding of the placed vertices turned away from their edge's, and an edge of -A
+ * whose normal anrm so gives is merged in order by that normal too. Returns the number of hull
+ * vertices. */
 int c2d_minkowski(const c2d_vec2 *bv, const c2d_vec2 *bnrm, int bn, const c2d_vec2 *av, const c2d_vec2 *anrm, int an,
                   c2d_vec2 *v, c2d_vec2 *nrm, int *bvert, int *avert);
 

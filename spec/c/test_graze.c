@@ -70,6 +70,58 @@ TEST(graze_box_slides_along_a_chain_onto_a_segment_a_hair_steeper)
     c2d_shape_destroy(box);
 }
 
+/* Trial 535 of the property below, exactly: a box 0.41 x 0.21 lying on a segment 0.35 long at
+ * (59797, -52286), turned with it to within the rounding of its place (their normals 3e-12 rad apart),
+ * presses into it at 0.008 rad while sliding on past the joint. Its hull with the segment ordered the
+ * box's bottom edge by its placed direction but gave it the box's own normal, 3e-12 outside the seam
+ * cone of the segment's back end: the chain let the box through to (0.169, -0.0095), 0.00134 inside. It
+ * must meet the segment's face at once and slide on along it. */
+TEST(graze_box_lying_on_a_segment_turned_with_it_by_rounding_meets_its_face)
+{
+    c2d_vec2 p[7] = {{59795.379284647381, -52286.554873198686}, {59795.945426060869, -52286.530853424432},
+                     {59796.767509804769, -52286.490645361562}, {59797.16673643345, -52286.471144610652},
+                     {59797.513726326302, -52286.487955626406}, {59798.16778021607, -52286.580286480319},
+                     {59798.898148668144, -52286.733851051795}};
+    c2d_shape *box, *chain, *seg[6];
+    ENSURE_OK(c2d_rect_new(0, 0, 0.4134348301488302, 0.21145543265761219, -0.048410289547040977, &box));
+    ENSURE_OK(c2d_shape_set_position(box, V(59797.307008863521, -52286.372088822485)));
+    ENSURE_OK(c2d_chain_new(p, 7, 0, &chain));
+    for (int k = 0; k < 6; k++)
+        ENSURE_OK(c2d_segment_new(p[k], p[k + 1], &seg[k]));
+    c2d_vec2 d = V(0.16871720097693768, -0.0095158681669653689);
+    c2d_vec2 up = V(0.048391383054410604, 0.99882845075922877); /* the segment's face normal */
+    double unit = 0.65174111190358508 + 59797.6; /* the scene's scale + the mover's place */
+    /* The sweep against the chain meets the face at once, its normal from the box to the floor. */
+    c2d_toi toi;
+    ENSURE_OK(c2d_sweep(box, d, chain, V(0, 0), &toi));
+    ENSURE_MSG(toi.state == C2D_TOI_HIT && toi.t < 1e-6 && -(toi.normal.x * up.x + toi.normal.y * up.y) > 0.999,
+               "sweep against the chain: state %d at t %.17g, normal (%.17g, %.17g)", (int)toi.state, toi.t,
+               toi.normal.x, toi.normal.y);
+    /* The move through a set holding the chain stops on the face and slides on along it, outside. */
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)&chain, 1, NULL, &set));
+    c2d_move_result r;
+    c2d_sweep_contact c[8];
+    c2d_status st = c2d_static_set_move(set, box, d, NULL, &r, c, 8);
+    c2d_static_set_destroy(set);
+    ENSURE_OK(st);
+    c2d_shape *moved;
+    ENSURE_OK(c2d_shape_clone(box, &moved));
+    ENSURE_OK(c2d_shape_move(moved, r.displacement));
+    double depth = graze_depth(moved, seg, 6);
+    c2d_shape_destroy(moved);
+    ENSURE_MSG(depth <= 1e-13 * unit, "the box ends %.3g inside (moved by (%.17g, %.17g), %d contacts)", depth,
+               r.displacement.x, r.displacement.y, r.count);
+    ENSURE_MSG(r.count >= 1 && c[0].normal.x * up.x + c[0].normal.y * up.y > 0.999 &&
+                   r.displacement.x * up.x + r.displacement.y * up.y > -1e-9 && r.displacement.x > 0.16,
+               "moved by (%.17g, %.17g), %d contacts, the first with normal (%.17g, %.17g)", r.displacement.x,
+               r.displacement.y, r.count, r.count ? c[0].normal.x : 0.0, r.count ? c[0].normal.y : 0.0);
+    for (int k = 0; k < 6; k++)
+        c2d_shape_destroy(seg[k]);
+    c2d_shape_destroy(chain);
+    c2d_shape_destroy(box);
+}
+
 /* ---- the property: a mover slides along one segment of a random chain onto the next ---- *
  *
  * A chain of 2 to 6 segments, each turning from the last by 1e-6 to 0.3 rad either way, at a scale of
