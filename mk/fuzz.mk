@@ -1,4 +1,4 @@
-# fuzz.mk - the libFuzzer harness (FUZZ_SRCS: fuzz/fuzz_api.c) and what runs it:
+# fuzz.mk - the libFuzzer harness (FUZZ_SRCS: fuzz/fuzz_api.c and its parts) and what runs it:
 #   make fuzz FUZZ_SECONDS=N   fuzz for N seconds (default 60), new inputs kept in $(BUILD)/fuzz/corpus
 #   make fuzz-merge            add the inputs of the last `make fuzz` that reach new code to fuzz/corpus
 #   make fuzz-regress          replay every input of fuzz/corpus, then a short fixed-seed run (suite 51)
@@ -18,10 +18,12 @@ LLVM_PROFDATA  ?= llvm-profdata
 LLVM_COV       ?= llvm-cov
 
 FUZZ_DIR       := $(BUILD)/fuzz
-# The harness's sources; fuzz/replay.c, the driver for valgrind, is not one of them. Every build of
-# the harness (fuzzer, coverage, replay) compiles these.
-FUZZ_SRCS      := fuzz/fuzz_api.c
-FUZZ_HDRS      :=
+# The harness, one concern a file (fuzz/fz.h lists them); fuzz/replay.c, the driver for valgrind, is
+# not one of them. Every build of the harness (fuzzer, coverage, replay) compiles these.
+FUZZ_SRCS      := fuzz/fuzz_api.c fuzz/fz_core.c fuzz/fz_oracle.c fuzz/fz_model.c fuzz/fz_checks.c \
+                  fuzz/ops_shapes.c fuzz/ops_sweep.c fuzz/ops_sets.c fuzz/ops_members.c fuzz/ops_moves.c \
+                  fuzz/ops_world.c fuzz/ops_world_move.c fuzz/ops_compound.c
+FUZZ_HDRS      := fuzz/fz.h
 FUZZ_BIN       := $(FUZZ_DIR)/fuzz_api
 FUZZ_COV_BIN   := $(FUZZ_DIR)/fuzz_api_cov
 FUZZ_REPLAY_BIN := $(FUZZ_DIR)/replay
