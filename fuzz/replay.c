@@ -1,9 +1,10 @@
-/* replay.c - runs fuzz inputs through the harness (fuzz_api.c) without libFuzzer, to replay the
- * corpus under valgrind's memcheck (suite 53, make fuzz-valgrind). ASan, which the libFuzzer build
- * carries, cannot see a read of memory that was allocated but never written; memcheck can, on a plain
- * optimised build. For each file named on the command line it prints "ok     FILE", or "not ok FILE"
- * with the number of new memcheck errors, or of bytes newly lost for good (a leak search runs after
- * each input), when that input made some; memcheck's own report (in its log) says where. A failed check in the harness aborts the process: the suite then counts the first
+/* replay.c - runs fuzz inputs through the harness (fuzz_api.c and the rest of FUZZ_SRCS in mk/fuzz.mk)
+ * without libFuzzer, to replay the corpus under valgrind's memcheck (suite 53, make fuzz-valgrind).
+ * ASan, which the libFuzzer build carries, cannot see a read of memory that was allocated but never
+ * written; memcheck can, on a plain optimised build. For each file named on the command line it prints
+ * "ok     FILE", or "not ok FILE" with the number of new memcheck errors, or of bytes newly lost for
+ * good (a leak search runs after each input), when that input made some; memcheck's own report (in its
+ * log) says where. A failed check in the harness aborts the process: the suite then counts the first
  * input without a line as failed. Outside valgrind every input passes unless the harness aborts.
  *   valgrind --log-file=LOG build/fuzz/replay fuzz/corpus/...
  */

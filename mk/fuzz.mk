@@ -1,4 +1,4 @@
-# fuzz.mk - the libFuzzer harness (fuzz/fuzz_api.c) and what runs it:
+# fuzz.mk - the libFuzzer harness (FUZZ_SRCS: fuzz/fuzz_api.c and its parts) and what runs it:
 #   make fuzz FUZZ_SECONDS=N   fuzz for N seconds (default 60), new inputs kept in $(BUILD)/fuzz/corpus
 #   make fuzz-merge            add the inputs of the last `make fuzz` that reach new code to fuzz/corpus
 #   make fuzz-regress          replay every input of fuzz/corpus, then a short fixed-seed run (suite 51)
@@ -18,6 +18,12 @@ LLVM_PROFDATA  ?= llvm-profdata
 LLVM_COV       ?= llvm-cov
 
 FUZZ_DIR       := $(BUILD)/fuzz
+# The harness, one concern a file (fuzz/fz.h lists them); fuzz/replay.c, the driver for valgrind, is
+# not one of them. Every build of the harness (fuzzer, coverage, replay) compiles these.
+FUZZ_SRCS      := fuzz/fuzz_api.c fuzz/fz_core.c fuzz/fz_oracle.c fuzz/fz_model.c fuzz/fz_checks.c \
+                  fuzz/ops_shapes.c fuzz/ops_sweep.c fuzz/ops_sets.c fuzz/ops_members.c fuzz/ops_moves.c \
+                  fuzz/ops_world.c fuzz/ops_world_move.c fuzz/ops_compound.c
+FUZZ_HDRS      := fuzz/fz.h
 FUZZ_BIN       := $(FUZZ_DIR)/fuzz_api
 FUZZ_COV_BIN   := $(FUZZ_DIR)/fuzz_api_cov
 FUZZ_REPLAY_BIN := $(FUZZ_DIR)/replay
@@ -38,13 +44,13 @@ FORCE:
 
 .PHONY: fuzz fuzz-merge fuzz-regress fuzz-valgrind coverage FORCE
 
-$(FUZZ_BIN): fuzz/fuzz_api.c $(SRCS) $(HDRS)
+$(FUZZ_BIN): $(FUZZ_SRCS) $(FUZZ_HDRS) $(SRCS) $(HDRS)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -o $@ fuzz/fuzz_api.c $(SRCS) -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -o $@ $(FUZZ_SRCS) $(SRCS) -lm
 
-$(FUZZ_COV_BIN): fuzz/fuzz_api.c $(SRCS) $(HDRS)
+$(FUZZ_COV_BIN): $(FUZZ_SRCS) $(FUZZ_HDRS) $(SRCS) $(HDRS)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_COVFLAGS) -o $@ fuzz/fuzz_api.c $(SRCS) -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_COVFLAGS) -o $@ $(FUZZ_SRCS) $(SRCS) -lm
 
 # New inputs go to $(FUZZ_DIR)/corpus; fuzz/corpus only seeds the run. A finding stops the run (of
 # that job) and is written to $(FUZZ_DIR)/crash-*; FZ_TRACE=1 $(FUZZ_BIN) <file> shows what it does.
@@ -85,9 +91,9 @@ fuzz-regress: $(FUZZ_BIN) $(FUZZ_SEEDS)
 # -O2), for memcheck: it sees reads of memory never written, which ASan does not. fuzz/replay.c says
 # how a failure shows; memcheck's report is in $(FUZZ_DIR)/valgrind.log. DWARF 4, because valgrind
 # 3.19 cannot read the DWARF 5 that clang 14 writes.
-$(FUZZ_REPLAY_BIN): fuzz/replay.c fuzz/fuzz_api.c $(SRCS) $(HDRS)
+$(FUZZ_REPLAY_BIN): fuzz/replay.c $(FUZZ_SRCS) $(FUZZ_HDRS) $(SRCS) $(HDRS)
 	@mkdir -p $(FUZZ_DIR)
-	$(CC) $(CSTD) $(OPT) -gdwarf-4 $(WARN) -Iinclude -Isrc -DC2D_STATIC -o $@ fuzz/replay.c fuzz/fuzz_api.c $(SRCS) -lm
+	$(CC) $(CSTD) $(OPT) -gdwarf-4 $(WARN) -Iinclude -Isrc -DC2D_STATIC -o $@ fuzz/replay.c $(FUZZ_SRCS) $(SRCS) -lm
 
 fuzz-valgrind: $(FUZZ_REPLAY_BIN)
 	@valgrind --log-file=$(FUZZ_DIR)/valgrind.log $(FUZZ_REPLAY_BIN) fuzz/corpus/* > $(FUZZ_DIR)/valgrind.out 2>&1; \

@@ -1,7 +1,7 @@
-/* test_fuzz_regress.c - the library bugs the fuzz harness (fuzz/fuzz_api.c) found, one test each, with
- * the numbers of the minimised inputs: collapsed and denormal-sized shapes, far-out coordinates where
- * the placed vertices round, and long or huge rounded shapes. Each test states the invariant the
- * harness saw broken. */
+/* test_fuzz_regress.c - the library bugs the fuzz harness (fuzz/, entry point fuzz_api.c) found, one
+ * test each, with the numbers of the minimised inputs: collapsed and denormal-sized shapes, far-out
+ * coordinates where the placed vertices round, and long or huge rounded shapes. Each test states the
+ * invariant the harness saw broken. */
 #include "testutil.h"
 
 #include <string.h>
