@@ -800,6 +800,7 @@ end
 function ACTIONS.move_pinned(ctx)
   if not ctx.pinned then return end
   note('callback moves the shape the call reads')
+  if ctx.world then ctx.world.stale = true end
   must('shape:move of the shape a running call reads', method, ctx.pinned, 'move', rng.range(-1, 1), rng.range(-1, 1))
 end
 
@@ -1147,7 +1148,8 @@ function OPS.transform()
     local tol = 1e-9 * (1 + math.abs(x) + math.abs(y))
     check(math.abs(p[1] - x) <= tol and math.abs(p[2] - y) <= tol, '%s to (%s, %s) gave (%s, %s)', which, x, y, p[1], p[2])
   end
-  if rec.world and rng.chance(0.7) then must('world:update', method, rec.world.w, 'update', s) end
+  if rec.world and rng.chance(0.7) then must('world:update', method, rec.world.w, 'update', s)
+  elseif rec.world then rec.world.stale = true end
 end
 
 -- Pair queries between any two shapes: overlaps is a boolean that agrees with collide; collide gives
@@ -1648,8 +1650,10 @@ function OPS.world_raycast()
   end)
   if r then
     if all then check_ray_hits(ctx, 'world:raycastAll', r, out, maxt or huge) else check_ray_hit(ctx, 'world:raycast', r, maxt or huge) end
-    if not ctx.callbacks then
+    if not ctx.callbacks and not wrec.stale then
       -- Without Lua code in between, the first of every hit is the hit (ties go to the world's order).
+      -- Not once a shape of the world moved without world:update: the world then answers from the box
+      -- it had (docs/lua.md), which the first-hit walk and raycastAll may consult differently.
       local one = all and must('world:raycast', method, wrec.w, 'raycast', x, y, dx, dy, maxt, filter) or r
       local every = all and r or must('world:raycastAll', method, wrec.w, 'raycastAll', x, y, dx, dy, maxt, filter)
       local first = every[2] > 0 and every[1][1] or nil   -- out keeps old records past n
