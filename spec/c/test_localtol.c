@@ -1,0 +1,311 @@
+/* test_localtol.c - a static set's touching tolerance belongs to the shapes that meet (issue 22, item 4):
+ * a member far away, or a set spread over a huge range, must not make the contacts near the origin
+ * any less exact than they are in a set holding only the shapes there. The far members are appended
+ * after the near ones, so that indices agree, and never come near the movers: with and without them
+ * every motion must give the same answers, to the rounding of the local coordinates. */
+#include "testutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static c2d_vec2 V(double x, double y)
+{
+    return tu_v(x, y);
+}
+
+static double vmag(c2d_vec2 a)
+{
+    return fmax(fabs(a.x), fabs(a.y));
+}
+
+/* The polygon and the ball the Lua random tester met (issue 22): alone, the ball's contact lies one
+ * radius from its centre along the normal to 1e-14; with a circle 6e11 away in the set it was 0.006
+ * off, the point outside the polygon. */
+static const c2d_vec2 lua_poly[7] = {
+    {57.5983253335462, 22.729701883812094},   {57.949977296007255, 23.091474776042354},
+    {57.980188188355605, 23.435847040101695}, {57.648993021341148, 23.880931336829608},
+    {56.915677180905028, 23.775307400310751}, {56.72527386018438, 23.3948553435268},
+    {56.933431626922911, 22.842470474600535}};
+
+#define FAR_KINDS 7
+
+/* Far member number k (0 .. FAR_KINDS - 1): the tester's circle 6e11 away, and others from 1e6 to
+ * 1e12 away in every direction, of every kind. */
+static c2d_status far_member(int k, c2d_shape **out)
+{
+    switch (k) {
+    case 0:
+        return c2d_circle_new(4562607274.6527414, 599674454703.77539, 5.7452410474630264, out);
+    case 1:
+        return c2d_circle_new(-1e6, 3e5, 2.5, out);
+    case 2:
+        return c2d_rect_new(3.3e9, -1.1e9, 40, 7, 0.3, out);
+    case 3:
+        return c2d_rect_new(-1e12, -1e12, 1e3, 1e3, 0, out);
+    case 4: {
+        static const c2d_vec2 p[4] = {{1e12, 5e11}, {1e12 + 5e5, 5e11}, {1e12 + 5e5, 5e11 + 3e5}, {1e12, 5e11 + 2e5}};
+        return c2d_polygon_new(p, 4, out);
+    }
+    case 5:
+        return c2d_segment_new(V(-7e10, 2e11), V(-7e10 + 1e4, 2e11 - 3e4), out);
+    default:
+        return c2d_capsule_new(V(8e7, 8e7), V(8e7 + 30, 8e7 + 10), 12, out);
+    }
+}
+
+/* A set of the n near shapes followed by far members: none (far_mask 0) or those whose bit is set. */
+static c2d_status set_with_far(c2d_shape *const *near, int n, unsigned far_mask, c2d_static_set **out)
+{
+    const c2d_shape *all[64 + FAR_KINDS];
+    c2d_shape *far[FAR_KINDS];
+    int m = 0, nf = 0;
+    c2d_status st = C2D_OK;
+    for (int i = 0; i < n; i++)
+        all[m++] = near[i];
+    for (int k = 0; k < FAR_KINDS && st == C2D_OK; k++)
+        if (far_mask & (1u << k)) {
+            st = far_member(k, &far[nf]);
+            if (st == C2D_OK)
+                all[m++] = far[nf++];
+        }
+    if (st == C2D_OK)
+        st = c2d_static_set_new(all, m, NULL, out);
+    for (int k = 0; k < nf; k++)
+        c2d_shape_destroy(far[k]);
+    return st;
+}
+
+TEST(localtol_far_members_leave_a_ball_contact_exact)
+{
+    c2d_shape *poly;
+    ENSURE_OK(c2d_polygon_new(lua_poly, 7, &poly));
+    tu_geom g;
+    memset(&g, 0, sizeof g);
+    g.kind = TU_POLYGON;
+    g.n = 7;
+    memcpy(g.v, lua_poly, sizeof lua_poly);
+    c2d_contact_record alone[8];
+    c2d_move_result alone_res;
+    c2d_ball alone_ball;
+    memset(alone, 0, sizeof alone);
+    memset(&alone_res, 0, sizeof alone_res);
+    memset(&alone_ball, 0, sizeof alone_ball);
+    /* Alone (mask 0), the tester's circle (mask 1), each far member by itself, and all of them. */
+    static const unsigned masks[] = {0, 1, 2, 4, 8, 16, 32, 64, 127};
+    for (size_t m = 0; m < sizeof masks / sizeof masks[0]; m++) {
+        c2d_static_set *set;
+        ENSURE_OK(set_with_far(&poly, 1, masks[m], &set));
+        c2d_ball b;
+        b.position = V(72.096756846689047, 30.192322302699239);
+        b.velocity = V(-36.852078045183831, -12.875705404614891);
+        b.radius = 3.9517195755391006;
+        c2d_contact_record rec[8];
+        c2d_move_result res;
+        c2d_status st = c2d_static_set_step_ball_records(set, &b, 1.872259531110646, NULL, &res, rec, 8);
+        c2d_static_set_destroy(set);
+        ENSURE_MSG(st == C2D_OK, "far members %#x: status %d", masks[m], (int)st);
+        ENSURE_MSG(res.count == 1 && rec[0].contact.index == 0, "far members %#x: %d contacts", masks[m], res.count);
+        const c2d_contact_record *r = &rec[0];
+        /* The header's promise for a ball, to the rounding of coordinates of 100. */
+        c2d_vec2 back = tu_sub(tu_add(r->contact.point, tu_scale(r->contact.normal, b.radius)), r->position);
+        ENSURE_MSG(vmag(back) <= 1e-13 * (1 + vmag(r->position)),
+                   "far members %#x: point + r * normal - position = (%.3g, %.3g)", masks[m], back.x, back.y);
+        /* The point lies on the polygon (its outline), not outside it. */
+        double out = tu_point_distance(&g, r->contact.point);
+        ENSURE_MSG(out <= 1e-12, "far members %#x: the contact point lies %.3g from the polygon", masks[m], out);
+        if (m == 0) {
+            memcpy(alone, rec, sizeof alone);
+            alone_res = res;
+            alone_ball = b;
+            continue;
+        }
+        /* And the whole step is the one without them. */
+        ENSURE_MSG(fabs(r->contact.t - alone[0].contact.t) <= 1e-14 &&
+                       vmag(tu_sub(r->position, alone[0].position)) <= 1e-12 &&
+                       vmag(tu_sub(b.position, alone_ball.position)) <= 1e-12 &&
+                       vmag(tu_sub(b.velocity, alone_ball.velocity)) <= 1e-12 &&
+                       fabs(res.travelled - alone_res.travelled) <= 1e-12,
+                   "far members %#x: t %.17g (alone %.17g), end (%.17g, %.17g) (alone (%.17g, %.17g))", masks[m],
+                   r->contact.t, alone[0].contact.t, b.position.x, b.position.y, alone_ball.position.x,
+                   alone_ball.position.y);
+    }
+    c2d_shape_destroy(poly);
+}
+
+/* ---- property: a small scene with and without far members ---- */
+
+#define NEAR_MAX 10
+#define REC_MAX 48
+
+/* What a motion answered, for comparison. */
+typedef struct answer {
+    c2d_status st;
+    int count;
+    c2d_contact_record rec[REC_MAX];
+    c2d_vec2 end, vel;
+    double travelled;
+    int truncated;
+    c2d_toi toi;
+    int toi_index;
+} answer;
+
+/* Whether two answers agree to within tol: the same contacts with the same shapes, features equal to
+ * tol (local coordinates) and times equal to 1e-12. */
+static int same_answer(const answer *a, const answer *b, double tol, char *why, size_t why_len)
+{
+    if (a->st != b->st || a->count != b->count || a->truncated != b->truncated) {
+        snprintf(why, why_len, "status %d/%d, %d/%d contacts", (int)a->st, (int)b->st, a->count, b->count);
+        return 0;
+    }
+    if (a->st != C2D_OK)
+        return 1;
+    for (int k = 0; k < a->count && k < REC_MAX; k++) {
+        const c2d_contact_record *x = &a->rec[k], *y = &b->rec[k];
+        if (x->contact.index != y->contact.index || x->contact.response != y->contact.response ||
+            x->contact.pushed_out != y->contact.pushed_out || fabs(x->contact.t - y->contact.t) > 1e-12 ||
+            vmag(tu_sub(x->contact.point, y->contact.point)) > tol ||
+            vmag(tu_sub(x->contact.normal, y->contact.normal)) > 1e-12 ||
+            vmag(tu_sub(x->position, y->position)) > tol || vmag(tu_sub(x->velocity, y->velocity)) > tol) {
+            snprintf(why, why_len,
+                     "contact %d: shape %d/%d, t %.17g/%.17g, point (%.17g, %.17g)/(%.17g, %.17g), normal "
+                     "(%.17g, %.17g)/(%.17g, %.17g)",
+                     k, x->contact.index, y->contact.index, x->contact.t, y->contact.t, x->contact.point.x,
+                     x->contact.point.y, y->contact.point.x, y->contact.point.y, x->contact.normal.x,
+                     x->contact.normal.y, y->contact.normal.x, y->contact.normal.y);
+            return 0;
+        }
+    }
+    if (vmag(tu_sub(a->end, b->end)) > tol || vmag(tu_sub(a->vel, b->vel)) > tol ||
+        fabs(a->travelled - b->travelled) > tol) {
+        snprintf(why, why_len, "end (%.17g, %.17g)/(%.17g, %.17g)", a->end.x, a->end.y, b->end.x, b->end.y);
+        return 0;
+    }
+    if (a->toi.state != b->toi.state || a->toi_index != b->toi_index || fabs(a->toi.t - b->toi.t) > 1e-12 ||
+        fabs(a->toi.depth - b->toi.depth) > tol || vmag(tu_sub(a->toi.point, b->toi.point)) > tol ||
+        vmag(tu_sub(a->toi.normal, b->toi.normal)) > 1e-12) {
+        snprintf(why, why_len, "sweep: state %d/%d, shape %d/%d, t %.17g/%.17g, depth %.17g/%.17g",
+                 (int)a->toi.state, (int)b->toi.state, a->toi_index, b->toi_index, a->toi.t, b->toi.t,
+                 a->toi.depth, b->toi.depth);
+        return 0;
+    }
+    return 1;
+}
+
+/* A ball step through the set. */
+static void ball_answer(const c2d_static_set *set, c2d_ball ball, double dt, const c2d_move_options *o, answer *out)
+{
+    memset(out, 0, sizeof *out);
+    c2d_move_result res;
+    memset(&res, 0, sizeof res);
+    out->st = c2d_static_set_step_ball_records(set, &ball, dt, o, &res, out->rec, REC_MAX);
+    out->count = res.count;
+    out->truncated = res.truncated;
+    out->end = ball.position;
+    out->vel = ball.velocity;
+    out->travelled = res.travelled;
+}
+
+/* A move of shape s through the set by d, and its sweep by d. */
+static void move_answer(const c2d_static_set *set, const c2d_shape *s, c2d_vec2 d, const c2d_move_options *o,
+                        answer *out)
+{
+    memset(out, 0, sizeof *out);
+    c2d_move_result res;
+    memset(&res, 0, sizeof res);
+    out->st = c2d_static_set_move_records(set, s, d, o, &res, out->rec, REC_MAX);
+    out->count = res.count;
+    out->truncated = res.truncated;
+    out->end = res.displacement;
+    out->vel = res.velocity;
+    out->travelled = res.travelled;
+    if (out->st == C2D_OK)
+        out->st = c2d_static_set_sweep(set, s, d, &out->toi, &out->toi_index);
+}
+
+TEST(localtol_far_members_change_no_answer_near_the_origin)
+{
+    long scenes = c2d_test_iterations(300);
+    int motions = 0, contacts = 0;
+    for (long it = 0; it < scenes && !c2d_test_failed(); it++) {
+        /* A small scene: random shapes, or shapes on a half-unit grid that touch exactly (flush faces,
+         * corners on faces: where touching is decided). */
+        int grid = c2d_test_rand() % 2, n = 3 + (int)(c2d_test_rand() % (NEAR_MAX - 2));
+        tu_body near[NEAR_MAX];
+        c2d_shape *shapes[NEAR_MAX];
+        int made = 0;
+        c2d_status st = C2D_OK;
+        for (; made < n && st == C2D_OK; made++) {
+            int kind = (int)(c2d_test_rand() % TU_KINDS);
+            st = grid ? tu_grid_body(kind, &near[made]) : tu_random_body(kind, V(0, 0), 4.0, &near[made]);
+            shapes[made] = near[made].s;
+        }
+        if (st != C2D_OK)
+            made--;
+        c2d_static_set *alone = NULL, *with = NULL;
+        /* Far members: one to all seven, appended after the scene's. */
+        unsigned mask = 1u + (unsigned)(c2d_test_rand() % 127);
+        if (st == C2D_OK)
+            st = set_with_far(shapes, n, 0, &alone);
+        if (st == C2D_OK)
+            st = set_with_far(shapes, n, mask, &with);
+        for (int k = 0; k < 8 && st == C2D_OK && !c2d_test_failed(); k++) {
+            answer a, b;
+            c2d_move_options o = c2d_move_options_default();
+            int which = (int)(c2d_test_rand() % 3);
+            o.response = which == 0 ? C2D_RESPONSE_SLIDE : which == 1 ? C2D_RESPONSE_BOUNCE : C2D_RESPONSE_TOUCH;
+            if (c2d_test_rand() % 2)
+                o.restitution = c2d_test_uniform(0, 1);
+            char why[512];
+            double scale = 20;
+            if (k % 2 == 0) {
+                c2d_ball ball;
+                ball.position = grid ? V(tu_grid(5), tu_grid(5)) : tu_random_point(6);
+                ball.velocity = tu_random_point(10);
+                if (grid && c2d_test_rand() % 2)
+                    ball.velocity = V(tu_grid(5), tu_grid(5));
+                ball.radius = grid ? 0.5 * (double)(1 + c2d_test_rand() % 2) : c2d_test_uniform(0.05, 1.5);
+                double dt = c2d_test_uniform(0.2, 2);
+                if (k == 0)
+                    o.response = C2D_RESPONSE_NONE; /* the ball's default: bounce */
+                ball_answer(alone, ball, dt, &o, &a);
+                ball_answer(with, ball, dt, &o, &b);
+                if (!same_answer(&a, &b, 1e-12 * scale, why, sizeof why)) {
+                    c2d_test_fail(__FILE__, __LINE__,
+                                  "scene %ld (grid %d, far members %#x): ball at (%.17g, %.17g) r %.17g, velocity "
+                                  "(%.17g, %.17g), dt %.17g, response %d: %s",
+                                  it, grid, mask, ball.position.x, ball.position.y, ball.radius, ball.velocity.x,
+                                  ball.velocity.y, dt, (int)o.response, why);
+                    for (int j = 0; j < n; j++)
+                        tu_print_geom("shape", &near[j].g);
+                }
+            } else {
+                tu_body mover;
+                int kind = (int)(c2d_test_rand() % TU_KINDS);
+                st = grid ? tu_grid_body(kind, &mover) : tu_random_body(kind, V(0, 0), 6.0, &mover);
+                if (st != C2D_OK)
+                    break;
+                c2d_vec2 d = grid ? V(tu_grid(5), tu_grid(5)) : tu_random_point(8);
+                move_answer(alone, mover.s, d, &o, &a);
+                move_answer(with, mover.s, d, &o, &b);
+                if (!same_answer(&a, &b, 1e-12 * scale, why, sizeof why)) {
+                    c2d_test_fail(__FILE__, __LINE__,
+                                  "scene %ld (grid %d, far members %#x): move by (%.17g, %.17g), response %d: %s", it,
+                                  grid, mask, d.x, d.y, (int)o.response, why);
+                    tu_print_geom("mover", &mover.g);
+                    for (int j = 0; j < n; j++)
+                        tu_print_geom("shape", &near[j].g);
+                }
+                tu_body_destroy(&mover);
+            }
+            motions++;
+            contacts += a.count;
+        }
+        c2d_static_set_destroy(alone);
+        c2d_static_set_destroy(with);
+        for (int j = 0; j < made; j++)
+            tu_body_destroy(&near[j]);
+        ENSURE_OK(st);
+    }
+    /* The scenes are dense enough that most motions meet something. */
+    ENSURE_MSG(c2d_test_failed() || contacts > motions / 2, "%d contacts in %d motions", contacts, motions);
+}
