@@ -386,6 +386,7 @@ static c2d_status set_build(const c2d_shape *const *shapes, int n, const c2d_sta
         set->offset[i + 1] = set->offset[i] + shapes[i]->count;
         set->entries[i].box = c2d_shape_aabb(shapes[i]);
         set->magnitude = fmax(set->magnitude, c2d_aabb_magnitude(set->entries[i].box));
+        set->extent = fmax(set->extent, c2d_aabb_extent(set->entries[i].box));
         if (shapes[i]->count > set->max_count)
             set->max_count = shapes[i]->count;
     }
@@ -411,6 +412,7 @@ static c2d_status set_build(const c2d_shape *const *shapes, int n, const c2d_sta
      * member join with their own even without automatic seams. */
     set->seam_tolerance = set->auto_seams ? user_tol : 0;
     set->built_magnitude = set->magnitude;
+    set->built_extent = set->extent;
     set->max_tolerance = set->auto_seams ? user_tol : 0;
     *out = set;
     return C2D_OK;
@@ -657,10 +659,13 @@ static void place_member(c2d_static_set *set, int m, const c2d_shape *as)
     set->entries[m].box = box;
     /* The touching tolerance follows the shapes: a member that went far away and came back leaves
      * it as it was, not as large as where the member went. */
-    double mag = set->built_magnitude;
-    for (int k = 0; k < set->loose_count; k++)
+    double mag = set->built_magnitude, ext = set->built_extent;
+    for (int k = 0; k < set->loose_count; k++) {
         mag = fmax(mag, c2d_aabb_magnitude(set->entries[set->loose[k]].box));
+        ext = fmax(ext, c2d_aabb_extent(set->entries[set->loose[k]].box));
+    }
     set->magnitude = mag;
+    set->extent = ext;
     refresh_box(set, old_box);
     refresh_box(set, box);
 }
