@@ -190,6 +190,9 @@ static void engine_set_horizon(engine *e, double horizon)
     e->reach = e->scale + extent;
 }
 
+/* Sets up a motion of mover a through set. scale is the mover's coordinate magnitude over the call: at
+ * least the larger of the magnitudes of its box at the start and of its whole motion (first_leg's
+ * growth counts on that). */
 static c2d_status engine_init(engine *e, const c2d_static_set *set, const mover *a, const c2d_move_options *opt,
                               c2d_response deflt, double scale)
 {
@@ -207,7 +210,11 @@ static c2d_status engine_init(engine *e, const c2d_static_set *set, const mover 
     e->response = opt && opt->response != C2D_RESPONSE_NONE ? opt->response : deflt;
     e->scale = scale;
     e->tol = c2d_sweep_tolerance(scale);
-    engine_set_horizon(e, 1.0);
+    /* A sweep's members move by their velocity times 1; run sets its own time. */
+    e->horizon = 1.0;
+    e->reach = scale + set->extent;
+    if (e->velocity)
+        engine_set_horizon(e, 1.0);
     e->width = core_width(a->v, a->n) + 2 * a->r;
     e->heap = NULL;
     e->seam_at = NULL;
@@ -277,34 +284,50 @@ static int holds(const engine *e, int i)
  * member's grown by its motion over the call. It covers the rounding where the two meet: of their
  * placed coordinates, and of the member's edge lines measured from its far vertices (a segment a
  * billion long, lying near the origin at one end, is as coarse there as at the other). */
-static double member_tol(const engine *e, int i)
+static inline double member_tol(const engine *e, int i)
 {
-    double m = c2d_aabb_magnitude(e->set->entries[i].box);
-    if (e->velocity)
-        m += vec_magnitude(e->velocity[i]) * e->horizon;
-    return c2d_sweep_tolerance(c2d_max_num(e->scale, m));
+    if (e->velocity && (e->velocity[i].x != 0 || e->velocity[i].y != 0))
+        return c2d_sweep_tolerance(c2d_max_num(
+            e->scale, c2d_aabb_magnitude(e->set->entries[i].box) + vec_magnitude(e->velocity[i]) * e->horizon));
+    /* The same number: rounding is monotonic, so the tolerance of the larger is the larger one. */
+    return c2d_max_num(e->tol, e->set->box_tolerance[i]);
 }
 
-/* box grown by at least k times the touching tolerance of every member that comes within k times its
- * own tolerance of box. Such a member's box (swept, when it moves) has a point within that distance of
- * box, so its coordinates exceed box's magnitude q by at most its extent and that distance: its
- * tolerance is at most that of scale + extent + q, over 1 - k C2D_SWEEP_REL_TOL, which twice the
- * tolerance of reach + q bounds. That is the mover's own tolerance, give or take a factor of a few,
- * unless the set holds a member a good part of its coordinates across; a member far away and small
- * changes nothing. */
-static c2d_aabb engine_grow(const engine *e, c2d_aabb box, double k)
+/* How far around box to look for every member that comes within k times its own touching tolerance
+ * of box: at least k times that tolerance. Such a member's box (swept, when it moves) has a point
+ * within that distance of box, so its coordinates exceed box's magnitude q by at most its extent and
+ * that distance: its tolerance is at most that of scale + extent + q, over 1 - k C2D_SWEEP_REL_TOL,
+ * which twice the tolerance of reach + q bounds. That is the mover's own tolerance, give or take a
+ * factor of a few, unless the set holds a member a good part of its coordinates across; a member far
+ * away and small changes nothing. */
+static inline double engine_growth(const engine *e, c2d_aabb box, double k)
 {
-    double g = 2 * k * c2d_sweep_tolerance(e->reach + c2d_aabb_magnitude(box));
+    return 2 * k * c2d_sweep_tolerance(e->reach + c2d_aabb_magnitude(box));
+}
+
+static inline c2d_aabb grow_box(c2d_aabb box, double g)
+{
     box.min = v2(box.min.x - g, box.min.y - g);
     box.max = v2(box.max.x + g, box.max.y + g);
     return box;
 }
 
+/* engine_growth for the box of a motion's first leg, the mover's box at the start swept by the whole
+ * motion, without measuring that box: engine_init's scale is the larger of the magnitudes of the
+ * mover's box at the start and of its motion (a ball's: of its centre and motion, plus its radius),
+ * so that box's magnitude is at most twice the scale, up to rounding, which the factor 2 of
+ * engine_growth covers many times over. On a ball step's path to its first grid query, where the
+ * measurement cost a twelfth of the step. */
+static inline double engine_start_growth(const engine *e)
+{
+    return 2 * c2d_sweep_tolerance(e->reach + 2 * e->scale);
+}
+
 /* The set's members whose boxes, swept over the call's time when they move, meet box grown by every
- * tolerance that may reach it (engine_grow). */
+ * tolerance that may reach it (engine_growth). */
 static void engine_query(const engine *e, c2d_aabb box, c2d_set_visit visit, void *ctx)
 {
-    c2d_static_set_query(e->set, engine_grow(e, box, 1.0), e->horizon, visit, ctx);
+    c2d_static_set_query(e->set, grow_box(box, engine_growth(e, box, 1.0)), e->horizon, visit, ctx);
 }
 
 /* The hull of shape i against the mover, and the shift that turns the mover's offset p into the point
@@ -360,6 +383,7 @@ typedef struct cast_ctx {
     double tmax;
     int index;
     c2d_rhull_hit hit;
+    double hit_tol; /* the touching tolerance of the mover and shape index */
     /* The crossable shapes the leg enters: x[0 .. nx), in xstack or, past CROSS_STACK, on the heap
      * (owned by whoever set up x; no_memory when it could not grow). */
     int nx, xcap, no_memory;
@@ -450,6 +474,7 @@ static void cast_hull(cast_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift, do
         if (c->index < 0 || hit.t < c->hit.t || (hit.t <= c->hit.t && i < c->index)) {
             c->index = i;
             c->hit = hit;
+            c->hit_tol = tol;
             c->tmax = hit.t;
         }
     }
@@ -633,7 +658,8 @@ static int free_visit(void *ctx, int i)
                 c2d_aabb wb;
                 wb.min = v2(sc.w.x - sc.slack, sc.w.y - sc.slack);
                 wb.max = v2(sc.w.x + sc.slack, sc.w.y + sc.slack);
-                c2d_static_set_query(c->e->set, engine_grow(c->e, wb, 4.0), c->e->horizon, surf_visit, &sc);
+                c2d_static_set_query(c->e->set, grow_box(wb, engine_growth(c->e, wb, 4.0)), c->e->horizon,
+                                     surf_visit, &sc);
             }
             c->blocked = !sc.found;
         }
@@ -1006,7 +1032,7 @@ static void deep_init(deep_ctx *c, const engine *e, c2d_vec2 p)
  * tell, and push_round looks. */
 static int deep_maybe_union(const deep_ctx *c)
 {
-    return c->index < 0 && !(c->e->width > 4 * c->near_tol) && c->shallowest <= 0 && c->near >= 2;
+    return c->near >= 2 && c->index < 0 && !(c->e->width > 4 * c->near_tol) && c->shallowest <= 0;
 }
 
 /* The depth test of shape i, whose hull h and shift are built, at its touching tolerance. */
@@ -1194,8 +1220,12 @@ static int first_leg(const engine *e, c2d_vec2 p, c2d_vec2 d, double dur, cast_c
     c->index = -1;
     c->nx = 0;
     deep_init(&f.deep, e, p);
-    f.box0 = engine_grow(e, mover_box(e->a, p, v2(0, 0), 0.0), 1.0);
-    engine_query(e, mover_box(e->a, p, d, 0.0), first_visit, &f);
+    /* The start's box grown as the path's: at worst a few more members for the depth test, which
+     * decides by each one's own tolerance. */
+    c2d_aabb box = mover_box(e->a, p, d, 0.0);
+    double g = engine_start_growth(e);
+    f.box0 = grow_box(mover_box(e->a, p, v2(0, 0), 0.0), g);
+    c2d_static_set_query(e->set, grow_box(box, g), e->horizon, first_visit, &f);
     return f.deep.index < 0 && !deep_maybe_union(&f.deep);
 }
 
@@ -1285,7 +1315,10 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
 {
     c2d_vec2 p = *p_io, vel = *vel_io;
     memset(res, 0, sizeof *res);
-    engine_set_horizon(e, T);
+    if (e->velocity)
+        engine_set_horizon(e, T);
+    else
+        e->horizon = T;
     e->clock = 0;
     /* Moving members can run into a mover that stands still: then a leg is cast even without motion. */
     int moving = 0;
@@ -1363,7 +1396,7 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
                 if (again)
                     continue;
                 /* Entered where the leg ends: within the crossing's tolerance or the solid one's. */
-                if (c.index >= 0 && (t - x->hit.t) * dl <= c2d_max_num(xtol, member_tol(e, c.index)))
+                if (c.index >= 0 && (t - x->hit.t) * dl <= c2d_max_num(xtol, c.hit_tol))
                     now[n_now++] = x->index;
                 double tau = elapsed + x->hit.t * remaining;
                 xs[nxs].p = v2_mad(p, x->hit.t, d);
@@ -1385,7 +1418,7 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
         }
         p = v2_mad(p, t, d);
         res->travelled += t * dl;
-        if (t * dl > member_tol(e, c.index))
+        if (t * dl > c.hit_tol)
             pinned = 0;
         elapsed += t * remaining;
         remaining -= t * remaining;

@@ -153,6 +153,8 @@ struct c2d_static_set {
     int *cell_start;        /* gw * gh + 1 */
     int *cell_items;
     c2d_set_entry *entries; /* n: what a query reads of each shape, side by side */
+    double *box_tolerance;  /* n: c2d_sweep_tolerance of each entry's box magnitude: a member's own
+                             * part of its touching tolerance (kept apart: the query reads entries) */
     /* Members re-placed, or given a velocity, since the set was built: they have left the grid (their
      * cells list -1 instead) and every query looks at them one by one, as few as a game moves (a
      * paddle, a platform). Ascending member indices. */
