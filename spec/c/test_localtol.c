@@ -309,3 +309,74 @@ TEST(localtol_far_members_change_no_answer_near_the_origin)
     /* The scenes are dense enough that most motions meet something. */
     ENSURE_MSG(c2d_test_failed() || contacts > motions / 2, "%d contacts in %d motions", contacts, motions);
 }
+
+/* The other side of the same rule: a member whose own coordinates are huge keeps the coarse tolerance
+ * they need, wherever it meets the mover. A floor two trillion long, through the origin, and balls
+ * bouncing on it near the origin (its far ends round its edge lines by about 1e-4 there): none goes
+ * through or ends below it, and every contact lies on it and faces up. Beside it, a small brick is met
+ * as exactly as in a set of its own. */
+TEST(localtol_a_floor_a_trillion_long_still_holds_balls_near_the_origin)
+{
+    c2d_shape *floor_shape, *brick;
+    ENSURE_OK(c2d_rect_new(0, -5, 2e12, 10, 0, &floor_shape));
+    ENSURE_OK(c2d_rect_new(3, 4, 2, 1, 0.3, &brick));
+    const c2d_shape *shapes[2] = {floor_shape, brick};
+    c2d_static_set *set, *alone;
+    ENSURE_OK(c2d_static_set_new(shapes, 2, NULL, &set));
+    ENSURE_OK(c2d_static_set_new(&shapes[1], 1, NULL, &alone));
+    c2d_shape_destroy(floor_shape);
+    tu_geom g;
+    memset(&g, 0, sizeof g);
+    g.kind = TU_RECT;
+    g.n = 4;
+    tu_rect_corners(V(3, 4), 2, 1, 0.3, g.v);
+    c2d_shape_destroy(brick);
+    long n = c2d_test_iterations(2000);
+    int floor_hits = 0, brick_hits = 0;
+    for (long it = 0; it < n && !c2d_test_failed(); it++) {
+        c2d_ball b;
+        b.radius = c2d_test_uniform(0.1, 1.5);
+        b.position = V(c2d_test_uniform(-10, 10), b.radius + c2d_test_uniform(0, 6));
+        if (it % 4 == 0)
+            b.position.y = b.radius; /* resting on the floor */
+        b.velocity = tu_random_point(12);
+        c2d_ball start = b;
+        c2d_contact_record rec[REC_MAX];
+        c2d_move_result res;
+        ENSURE_OK(c2d_static_set_step_ball_records(set, &b, 1.0, NULL, &res, rec, REC_MAX));
+        ENSURE_MSG(b.position.y >= b.radius - 1e-3,
+                   "ball r %.17g from (%.17g, %.17g) with velocity (%.17g, %.17g) ended at y = %.17g", b.radius,
+                   start.position.x, start.position.y, start.velocity.x, start.velocity.y, b.position.y);
+        for (int k = 0; k < res.count && k < REC_MAX; k++) {
+            const c2d_contact_record *r = &rec[k];
+            if (r->contact.index == 0) {
+                floor_hits++;
+                ENSURE_MSG(fabs(r->contact.point.y) <= 1e-3 && r->contact.normal.y > 1 - 1e-9 &&
+                               r->position.y >= b.radius - 1e-3,
+                           "floor contact at (%.17g, %.17g), normal (%.17g, %.17g)", r->contact.point.x,
+                           r->contact.point.y, r->contact.normal.x, r->contact.normal.y);
+                continue;
+            }
+            brick_hits++;
+            /* The brick is met as exactly as its own coordinates allow. */
+            c2d_vec2 back = tu_sub(tu_add(r->contact.point, tu_scale(r->contact.normal, b.radius)), r->position);
+            ENSURE_MSG(vmag(back) <= 1e-13 * 20 && tu_point_distance(&g, r->contact.point) <= 1e-12,
+                       "brick contact %d: point + r * normal - position = (%.3g, %.3g)", k, back.x, back.y);
+        }
+        /* Until the floor is met, the step is the one without the floor. */
+        if (res.count > 0 && rec[0].contact.index == 1) {
+            c2d_ball b2 = start;
+            c2d_contact_record rec2[REC_MAX];
+            c2d_move_result res2;
+            ENSURE_OK(c2d_static_set_step_ball_records(alone, &b2, 1.0, NULL, &res2, rec2, REC_MAX));
+            ENSURE_MSG(res2.count > 0 && rec2[0].contact.index == 0 && rec2[0].contact.t == rec[0].contact.t &&
+                           rec2[0].contact.point.x == rec[0].contact.point.x &&
+                           rec2[0].contact.point.y == rec[0].contact.point.y,
+                       "the brick's first contact differs beside the floor: t %.17g and %.17g",
+                       res2.count > 0 ? rec2[0].contact.t : -1.0, rec[0].contact.t);
+        }
+    }
+    c2d_static_set_destroy(set);
+    c2d_static_set_destroy(alone);
+    ENSURE_MSG(floor_hits > n / 4 && brick_hits > 10, "%d floor and %d brick contacts", floor_hits, brick_hits);
+}
