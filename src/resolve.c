@@ -283,7 +283,18 @@ static int holds(const engine *e, int i)
 /* The touching tolerance of the mover and member i: that of the larger of their coordinates, the
  * member's grown by its motion over the call. It covers the rounding where the two meet: of their
  * placed coordinates, and of the member's edge lines measured from its far vertices (a segment a
- * billion long, lying near the origin at one end, is as coarse there as at the other). */
+ * billion long, lying near the origin at one end, is as coarse there as at the other).
+ *
+ * It is the one touching tolerance of every test between the two: the mover at a place is inside
+ * member i when its signed distance to i's hull is below -tol, touches it within tol either side, and
+ * is clear beyond. The overlap test (deep_hull), a cast's start (cast_hull, c2d_rhull_cast), push-out's
+ * test of whether an exit is free (free_visit, with the seam and corner tests of touching there),
+ * pair_exits' test that a crossing lies on both surfaces, and path_visit all use it as it is.
+ * Push-out's freedom test used 4 tol: an exit up to 4 tol inside a member counted as free while the
+ * overlap test called the mover inside at 1 tol, so a box sunk 1 to 4 tolerances into a floor and
+ * touching a wall got the push (0, 0) (the wall's face, where it stood, was an exit), and the set's
+ * sweep an overlap with the wall at the floor's depth; compound sweeps had covered the symptom.
+ * (path_near's 4 tol is a filter, wider than any cast can reach; the thin-mover test's 4 tol a size.) */
 static inline double member_tol(const engine *e, int i)
 {
     if (e->velocity && (e->velocity[i].x != 0 || e->velocity[i].y != 0))
@@ -293,16 +304,16 @@ static inline double member_tol(const engine *e, int i)
     return c2d_max_num(e->tol, e->set->box_tolerance[i]);
 }
 
-/* How far around box to look for every member that comes within k times its own touching tolerance
- * of box: at least k times that tolerance. Such a member's box (swept, when it moves) has a point
- * within that distance of box, so its coordinates exceed box's magnitude q by at most its extent and
- * that distance: its tolerance is at most that of scale + extent + q, over 1 - k C2D_SWEEP_REL_TOL,
- * which twice the tolerance of reach + q bounds. That is the mover's own tolerance, give or take a
- * factor of a few, unless the set holds a member a good part of its coordinates across; a member far
- * away and small changes nothing. */
-static inline double engine_growth(const engine *e, c2d_aabb box, double k)
+/* How far around box to look for every member that comes within its own touching tolerance of box:
+ * at least that tolerance. Such a member's box (swept, when it moves) has a point within that
+ * distance of box, so its coordinates exceed box's magnitude q by at most its extent and that
+ * distance: its tolerance is at most that of scale + extent + q, over 1 - C2D_SWEEP_REL_TOL, which
+ * twice the tolerance of reach + q bounds. That is the mover's own tolerance, give or take a factor of
+ * a few, unless the set holds a member a good part of its coordinates across; a member far away and
+ * small changes nothing. */
+static inline double engine_growth(const engine *e, c2d_aabb box)
 {
-    return 2 * k * c2d_sweep_tolerance(e->reach + c2d_aabb_magnitude(box));
+    return 2 * c2d_sweep_tolerance(e->reach + c2d_aabb_magnitude(box));
 }
 
 static inline c2d_aabb grow_box(c2d_aabb box, double g)
@@ -327,7 +338,7 @@ static inline double engine_start_growth(const engine *e)
  * tolerance that may reach it (engine_growth). */
 static void engine_query(const engine *e, c2d_aabb box, c2d_set_visit visit, void *ctx)
 {
-    c2d_static_set_query(e->set, grow_box(box, engine_growth(e, box, 1.0)), e->horizon, visit, ctx);
+    c2d_static_set_query(e->set, grow_box(box, engine_growth(e, box)), e->horizon, visit, ctx);
 }
 
 /* The hull of shape i against the mover, and the shift that turns the mover's offset p into the point
@@ -585,8 +596,8 @@ static int surf_visit(void *ctx, int j)
         return 0;
     const c2d_core *k = &c->e->set->core[j];
     c2d_vec2 off = offset_of(c->e, j, c->e->clock), w = v2_sub(c->w, off);
-    /* The point is a corner of one member, measured against another's surface: the slack of both. */
-    double slack = c2d_max_num(c->slack, 4 * member_tol(c->e, j));
+    /* The point is a corner of one member, measured against another's surface: the tolerance of both. */
+    double slack = c2d_max_num(c->slack, member_tol(c->e, j));
     if (k->count == 1) {
         c->found = fabs(v2_len(v2_sub(w, k->v[0])) - k->radius) <= slack;
         return c->found;
@@ -632,9 +643,9 @@ static int free_visit(void *ctx, int i)
     c2d_rhull_hit f;
     make_hull(c->e, i, 1, &h, &shift);
     double sd = c2d_rhull_signed_distance(&h, v2_add(c->q, shift), &f), tol = member_tol(c->e, i);
-    if (sd < -4 * tol) {
+    if (sd < -tol) {
         c->blocked = 1;
-    } else if (sd <= 4 * tol) {
+    } else if (sd <= tol) {
         /* Touching a seam (a face another shape covers) is being inside their union: an exit onto
          * a face that lies flush against a neighbour's joined face is no way out. At a corner where
          * the seam meets the surface (a mover on a floor, its end over a joint) the surface is
@@ -642,24 +653,23 @@ static int free_visit(void *ctx, int i)
         c2d_seam_info seams = engine_seam_info(c->e, i);
         c2d_vec2 o = v2_add(c->q, shift);
         if (!c2d_rhull_feature_is_surface(&h, &seams, f.k, f.is_edge, f.normal) &&
-            !surface_within(&h, &seams, o, 4 * tol)) {
+            !surface_within(&h, &seams, o, tol)) {
             /* Touching the shape only at one of its corners, where other shapes' surfaces meet (the
              * reflex corner of a concave outline cut into parts: a part whose every edge is a joint
              * has its corner there), is touching the union's surface from outside. */
-            int bv = touched_vertex(&h, &f, o, 4 * tol);
+            int bv = touched_vertex(&h, &f, o, tol);
             surf_ctx sc;
             sc.found = 0;
             if (bv >= 0 && h.r == c->e->a->r) {
                 sc.e = c->e;
                 sc.skip = i;
                 sc.w = v2_add(c->e->set->core[i].v[bv], offset_of(c->e, i, c->e->clock));
-                sc.slack = 4 * tol;
-                /* Grown by this slack, and by 4 of any other member's tolerances (surf_visit). */
+                sc.slack = tol;
+                /* Grown by this slack, and by the query by any other member's tolerance (surf_visit). */
                 c2d_aabb wb;
                 wb.min = v2(sc.w.x - sc.slack, sc.w.y - sc.slack);
                 wb.max = v2(sc.w.x + sc.slack, sc.w.y + sc.slack);
-                c2d_static_set_query(c->e->set, grow_box(wb, engine_growth(c->e, wb, 4.0)), c->e->horizon,
-                                     surf_visit, &sc);
+                engine_query(c->e, wb, surf_visit, &sc);
             }
             c->blocked = !sc.found;
         }
@@ -908,8 +918,8 @@ static void pair_exits(const engine *e, int i, int j, c2d_vec2 p, int clean, dou
                 /* On both surfaces for real, not inside either: the cone tests alone trust normals
                  * that a hull of zero thickness (two parallel segments) may not have. */
                 c2d_rhull_hit f;
-                if (c2d_rhull_signed_distance(&hi, q[k], &f) < -4 * tol_i ||
-                    c2d_rhull_signed_distance(&hj, q[k], &f) < -4 * tol_j)
+                if (c2d_rhull_signed_distance(&hi, q[k], &f) < -tol_i ||
+                    c2d_rhull_signed_distance(&hj, q[k], &f) < -tol_j)
                     continue;
                 /* Keep the nearest few; the freedom test below needs the hull buffers itself. When
                  * full, a nearer crossing replaces the farthest kept (the test used to read the last

@@ -380,3 +380,51 @@ TEST(localtol_a_floor_a_trillion_long_still_holds_balls_near_the_origin)
     c2d_static_set_destroy(alone);
     ENSURE_MSG(floor_hits > n / 4 && brick_hits > 10, "%d floor and %d brick contacts", floor_hits, brick_hits);
 }
+
+/* One touching tolerance for all of a motion's tests: the overlap test of push-out and of a sweep, and
+ * push-out's test of whether an exit is free, at the same tolerance of the shapes that meet. A box
+ * sunk delta into one member (its floor) while touching another exactly (a wall at its side): where
+ * delta is within touching, nothing to do; beyond, the push lifts it out of the floor by delta and the
+ * sweep reports that overlap. The freedom test was 4 tolerances wide: an exit where the box stood
+ * already, on the wall's face, counted as free though the box was deeper in the floor than touching,
+ * so for delta from 1 to 4 tolerances push-out answered (0, 0), and the set's sweep an overlap of the
+ * wall it only touched (or of depth 2e-15). At 1e12 a tolerance is about 1; near the origin the floor, 100 deep, makes it 1e-10. */
+TEST(localtol_push_out_and_sweep_agree_on_an_overlap_beside_a_touching_wall)
+{
+    static const double places[] = {0, 1e6, 1e9, 1e12};
+    static const double factors[] = {0.5, 1.5, 2, 3, 3.9, 5, 8};
+    for (size_t pi = 0; pi < sizeof places / sizeof places[0]; pi++)
+        for (size_t fi = 0; fi < sizeof factors / sizeof factors[0]; fi++) {
+            double x = places[pi], tol = 1e-12 * (1 + x + 100), delta = factors[fi] * tol;
+            c2d_shape *floor_shape, *wall, *box;
+            ENSURE_OK(c2d_rect_new(x, -50, 10, 100, 0, &floor_shape)); /* top at y = 0 */
+            ENSURE_OK(c2d_rect_new(x + 10, 0, 10, 20, 0, &wall));    /* left side at x + 5 */
+            ENSURE_OK(c2d_rect_new(x + 1, 2.5 - delta, 8, 5, 0, &box)); /* from x - 3 to x + 5 */
+            const c2d_shape *shapes[2] = {floor_shape, wall};
+            c2d_static_set *set;
+            ENSURE_OK(c2d_static_set_new(shapes, 2, NULL, &set));
+            c2d_vec2 push;
+            c2d_toi t;
+            int index;
+            ENSURE_OK(c2d_static_set_push_out(set, box, &push));
+            ENSURE_OK(c2d_static_set_sweep(set, box, V(0, 0), &t, &index));
+            c2d_aabb bb;
+            ENSURE_OK(c2d_shape_get_aabb(box, &bb));
+            c2d_static_set_destroy(set);
+            c2d_shape_destroy(floor_shape);
+            c2d_shape_destroy(wall);
+            c2d_shape_destroy(box);
+            double sunk = -bb.min.y; /* as rounding at x left it */
+            if (t.state != C2D_TOI_OVERLAP) {
+                ENSURE_MSG(push.x == 0 && push.y == 0 && factors[fi] < 1,
+                           "at %g, %g tolerances deep: push (%.17g, %.17g), sweep state %d", x, factors[fi], push.x,
+                           push.y, (int)t.state);
+                continue;
+            }
+            ENSURE_MSG(factors[fi] > 1 && push.x == 0 && fabs(push.y - sunk) <= 1e-3 * tol && index == 0 &&
+                           t.normal.x == 0 && t.normal.y == -1 && fabs(t.depth - sunk) <= 1e-3 * tol,
+                       "at %g, %g tolerances deep (%.3g): push (%.17g, %.17g), sweep: member %d, normal (%g, %g), "
+                       "depth %.17g",
+                       x, factors[fi], sunk, push.x, push.y, index, t.normal.x, t.normal.y, t.depth);
+        }
+}
