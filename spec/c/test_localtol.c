@@ -428,3 +428,39 @@ TEST(localtol_push_out_and_sweep_agree_on_an_overlap_beside_a_touching_wall)
                        x, factors[fi], sunk, push.x, push.y, index, t.normal.x, t.normal.y, t.depth);
         }
 }
+
+/* Where the set engine's one touching tolerance does not reach: a pair of concave shapes has tests
+ * of its own. Their contact (compound.c's compound_pair_contact) accepts a move when no pair of parts
+ * is deeper than 1e-10 of the pair's scale by c2d_collide, and shortens it by sweeping the parts back
+ * from far along it, at the tolerance of that long lead-in; their sweep starts with the parts' set
+ * sweeps, at the parts' own tolerance. In this pair, 1e10 across and found by a random search, the
+ * parts overlap by 0.027 (deeper than touching) and the lead-in's sweeps called every part clear
+ * where it stood: the contact had depth 0 and the sweep OVERLAP with depth 0, which the compound
+ * sweep had covered by keeping the parts' answer. The contact is now no shorter than the deepest
+ * pair of parts needs. */
+TEST(localtol_compound_pair_sweep_starting_within_the_pair_slack_keeps_a_depth)
+{
+    static const c2d_vec2 sa[9] = {
+        {6516825440.601284, 1346654101.5133309},    {2824787046.7271714, 6790499732.9935074},
+        {-1328282756.8793635, 5632706687.1587181},  {-4786684797.1613092, 2357130238.4556799},
+        {-5877483573.6195068, 422342135.58374113},  {-7420208057.9238062, -4875375532.5227442},
+        {49221170.326174021, -5108894249.3149252},  {5216780897.6497002, -7159679475.4340687},
+        {8656890857.0415993, -1248950702.4015403}};
+    static const c2d_vec2 sb[7] = {
+        {-11173117102.553411, -11382968406.059055}, {-10766296940.136803, -8808625245.1609039},
+        {-14039782479.600506, -10793401637.784992}, {-16978853259.019407, -11687315882.689339},
+        {-14995696610.046198, -16898037299.541742}, {-13761564620.368977, -17664688108.083469},
+        {-10970691885.481682, -14660559812.27706}};
+    c2d_shape *a, *b;
+    ENSURE_OK(c2d_concave_new(sa, 9, NULL, NULL, 0, &a));
+    ENSURE_OK(c2d_concave_new(sb, 7, NULL, NULL, 0, &b));
+    ENSURE_OK(c2d_shape_set_position(b, V(-10176108661.04966, -9389601452.6348324)));
+    c2d_vec2 d = V(7014578.3077515187, -2514221.4756032289);
+    c2d_toi t, r;
+    ENSURE_OK(c2d_sweep(a, V(0, 0), b, d, &t));
+    ENSURE_OK(c2d_sweep(b, d, a, V(0, 0), &r));
+    c2d_shape_destroy(a);
+    c2d_shape_destroy(b);
+    ENSURE_MSG(t.state != C2D_TOI_OVERLAP || t.depth > 0, "OVERLAP with depth %g", t.depth);
+    ENSURE_MSG(r.state != C2D_TOI_OVERLAP || r.depth > 0, "OVERLAP with depth %g (swapped)", r.depth);
+}
