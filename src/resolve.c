@@ -1621,8 +1621,9 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
          * out, which is what moving the mover by depth along -normal takes. */
         if (!(r.depth > 0))
             r.depth = v2_len(np);
-        /* An exit within the rounding slack of the overlap tests leaves the mover where it is: the
-         * depth is then that of the deepest shape it overlaps. */
+        /* An exit where the mover stands would be free only if no shape held it deeper than
+         * touching, which the overlap test found one does (both take the same tolerance, see
+         * member_tol): a guard, should rounding put one there, with the deepest shape's depth. */
         if (!(r.depth > 0))
             r.depth = deepest;
         r.normal = v2_neg(f.normal);
