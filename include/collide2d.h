@@ -365,7 +365,9 @@ C2D_API c2d_status c2d_raycast(const c2d_shape *shape, c2d_vec2 origin, c2d_vec2
  *  exact for every pair of kinds: the motion of A against B is the ray of the relative displacement
  *  cast against the rounded Minkowski difference of their cores, whose corners are circles solved in
  *  parametric form. "Touching" means closer than a tolerance of 1e-12 times (1 + the largest
- *  coordinate magnitude involved); touching shapes that move apart or along each other do not hit.
+ *  coordinate magnitude involved: of the two shapes that meet and their motions; in a static set, of
+ *  the mover and the member it meets, whatever else the set holds); touching shapes that move apart
+ *  or along each other do not hit.
  *
  *  A static set holds copies of shapes handed in together (bricks, tiles, walls) with a grid for speed
  *  and with seam information: an edge shared with a neighbour (a row of bricks, a tile floor) and a

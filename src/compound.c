@@ -952,12 +952,16 @@ static c2d_status compound_pair_contact(const c2d_shape *a, const c2d_shape *b, 
     if (st == C2D_OK && found >= 0) {
         /* The move found clears every part, but when the true minimum is none of the moves tried it
          * may go farther than touching: along its direction, as far as clears every part, is then
-         * shorter. */
+         * shorter. But never shorter than the deepest pair of parts needs (bound): clear_along sweeps
+         * each part back from far along u, at the touching tolerance of that long lead-in, coarser
+         * than the parts' own; parts overlapping by less than it came back 'clear' where they stand,
+         * and a pair 1e10 across, its parts 0.027 deep, got a contact of depth 0 (and a sweep starting
+         * there OVERLAP with depth 0). */
         c2d_vec2 u = v2_scale(moves[found].t, 1 / moves[found].len);
         double len = moves[found].len, along = len;
         st = clear_along(a, b, moved, u, &along);
         *out = cand[moves[found].from];
-        out->depth = along < len * (1 - 1e-9) ? along : len;
+        out->depth = along < len * (1 - 1e-9) ? (along > bound ? along : bound) : len;
         out->normal = u;
     } else if (st == C2D_OK) {
         double least = INFINITY;
@@ -1121,10 +1125,12 @@ c2d_status c2d_compound_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *
     c2d_contact c;
     if ((st = c2d_compound_collide(a, b, &c)) != C2D_OK)
         return st;
-    /* A whole-shape push within the rounding slack of the overlap tests (depth 0: at 1e12, parts 4 deep
-     * are that) leaves the answer the parts gave, as a set sweep does: the deepest part's overlap,
-     * deeper than touching. */
-    if (c.count > 0 && c.depth > 0) {
+    /* The parts' sweep found one deeper than touching, so the whole shape's contact has a depth: a
+     * part's push out of the other shape's set decides touching as the set's sweep does, at a
+     * tolerance no larger (the sweep's scale takes in the motion too), and a pair's contact is no
+     * shorter than its deepest pair of parts. (It once kept the parts' answer where the whole-shape
+     * push came out 0: push-out called exits up to 4 tolerances deep free.) */
+    if (c.count > 0) {
         int deepest = c.count > 1 && c.point_depths[1] > c.point_depths[0];
         out->normal = c.normal;
         out->depth = c.depth;

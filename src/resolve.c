@@ -54,11 +54,18 @@ typedef struct engine {
     c2d_record_list *list;
     const c2d_response *responses;
     c2d_response response;
-    double tol;
-    /* The mover is no wider than a few tolerances across some direction (a tiny ball, a segment): it
-     * can lie deep inside the union while no shape holds it deeper than touching (see
-     * deep_maybe_union). */
-    int thin;
+    /* Touching is decided pair by pair, between the mover and one member, at the tolerance of their
+     * own coordinates (member_tol): never the whole set's, which one member far away made as coarse
+     * as its coordinates (a ball's contact near the origin came out 0.006 off beside a circle 6e11
+     * away). scale is the mover's coordinate magnitude over the call, tol its own tolerance (the
+     * least any pair has), and reach scale plus the farthest a member's box reaches across (with its
+     * motion over the call): how far around the mover a query must look to find every member that
+     * may be within its own tolerance (engine_query). */
+    double scale, tol, reach;
+    /* The mover's least width (core and radius): one no wider than a few tolerances across some
+     * direction (a tiny ball, a segment) can lie deep inside the union while no shape holds it deeper
+     * than touching (see deep_maybe_union). */
+    double width;
     hull_buf buf[2];
     void *heap;
     /* Seams recomputed for this call, when its responses ignore or cross shapes that made seams of
@@ -165,6 +172,28 @@ static double core_width(const c2d_vec2 *v, int n)
     return best;
 }
 
+static double vec_magnitude(c2d_vec2 v)
+{
+    return c2d_max_num(fabs(v.x), fabs(v.y)); /* v is checked finite */
+}
+
+/* Sets the call's time, over which the moving members move, and the reach that follows from it: a
+ * moving member's box sweeps its motion over the call, which it reaches across too, and its
+ * coordinates grow by that motion (member_tol); twice the motion bounds both. */
+static void engine_set_horizon(engine *e, double horizon)
+{
+    const c2d_static_set *set = e->set;
+    double extent = set->extent;
+    for (int k = 0; k < set->loose_count && e->velocity; k++)
+        extent = c2d_max_num(extent, c2d_aabb_extent(set->entries[set->loose[k]].box) +
+                                         2 * vec_magnitude(e->velocity[set->loose[k]]) * horizon);
+    e->horizon = horizon;
+    e->reach = e->scale + extent;
+}
+
+/* Sets up a motion of mover a through set. scale is the mover's coordinate magnitude over the call: at
+ * least the larger of the magnitudes of its box at the start and of its whole motion (first_leg's
+ * growth counts on that). */
 static c2d_status engine_init(engine *e, const c2d_static_set *set, const mover *a, const c2d_move_options *opt,
                               c2d_response deflt, double scale)
 {
@@ -172,7 +201,6 @@ static c2d_status engine_init(engine *e, const c2d_static_set *set, const mover 
     e->a = a;
     e->velocity = set->velocity;
     e->clock = 0;
-    e->horizon = 1;
     e->one_way = set->one_way;
     e->origin = v2(0, 0);
     e->plain = NULL;
@@ -181,8 +209,14 @@ static c2d_status engine_init(engine *e, const c2d_static_set *set, const mover 
     e->list = NULL;
     e->responses = opt ? opt->responses : NULL;
     e->response = opt && opt->response != C2D_RESPONSE_NONE ? opt->response : deflt;
-    e->tol = c2d_sweep_tolerance(c2d_max_num(scale, set->magnitude));
-    e->thin = !(core_width(a->v, a->n) + 2 * a->r > 4 * e->tol);
+    e->scale = scale;
+    e->tol = c2d_sweep_tolerance(scale);
+    /* A sweep's members move by their velocity times 1; run sets its own time. */
+    e->horizon = 1.0;
+    e->reach = scale + set->extent;
+    if (e->velocity)
+        engine_set_horizon(e, 1.0);
+    e->width = core_width(a->v, a->n) + 2 * a->r;
     e->heap = NULL;
     e->seam_at = NULL;
     e->seam_ghost = NULL;
@@ -247,10 +281,65 @@ static int holds(const engine *e, int i)
     return is_solid(response_of(e, i)) && !is_one_way(e, i);
 }
 
-/* The set's members whose boxes, swept over the call's time when they move, meet box. */
+/* The touching tolerance of the mover and member i: that of the larger of their coordinates, the
+ * member's grown by its motion over the call. It covers the rounding where the two meet: of their
+ * placed coordinates, and of the member's edge lines measured from its far vertices (a segment a
+ * billion long, lying near the origin at one end, is as coarse there as at the other).
+ *
+ * It is the one touching tolerance of every test between the two: the mover at a place is inside
+ * member i when its signed distance to i's hull is below -tol, touches it within tol either side, and
+ * is clear beyond. The overlap test (deep_hull), a cast's start (cast_hull, c2d_rhull_cast), push-out's
+ * test of whether an exit is free (free_visit, with the seam and corner tests of touching there),
+ * pair_exits' test that a crossing lies on both surfaces, and path_visit all use it as it is.
+ * Push-out's freedom test used 4 tol: an exit up to 4 tol inside a member counted as free while the
+ * overlap test called the mover inside at 1 tol, so a box sunk 1 to 4 tolerances into a floor and
+ * touching a wall got the push (0, 0) (the wall's face, where it stood, was an exit), and the set's
+ * sweep an overlap with the wall at the floor's depth; compound sweeps had covered the symptom.
+ * (path_near's 4 tol is a filter, wider than any cast can reach; the thin-mover test's 4 tol a size.) */
+static inline double member_tol(const engine *e, int i)
+{
+    if (e->velocity && (e->velocity[i].x != 0 || e->velocity[i].y != 0))
+        return c2d_sweep_tolerance(c2d_max_num(
+            e->scale, c2d_aabb_magnitude(e->set->entries[i].box) + vec_magnitude(e->velocity[i]) * e->horizon));
+    /* The same number: rounding is monotonic, so the tolerance of the larger is the larger one. */
+    return c2d_max_num(e->tol, e->set->box_tolerance[i]);
+}
+
+/* How far around box to look for every member that comes within its own touching tolerance of box:
+ * at least that tolerance. Such a member's box (swept, when it moves) has a point within that
+ * distance of box, so its coordinates exceed box's magnitude q by at most its extent and that
+ * distance: its tolerance is at most that of scale + extent + q, over 1 - C2D_SWEEP_REL_TOL, which
+ * twice the tolerance of reach + q bounds. That is the mover's own tolerance, give or take a factor of
+ * a few, unless the set holds a member a good part of its coordinates across; a member far away and
+ * small changes nothing. */
+static inline double engine_growth(const engine *e, c2d_aabb box)
+{
+    return 2 * c2d_sweep_tolerance(e->reach + c2d_aabb_magnitude(box));
+}
+
+static inline c2d_aabb grow_box(c2d_aabb box, double g)
+{
+    box.min = v2(box.min.x - g, box.min.y - g);
+    box.max = v2(box.max.x + g, box.max.y + g);
+    return box;
+}
+
+/* engine_growth for the box of a motion's first leg, the mover's box at the start swept by the whole
+ * motion, without measuring that box: engine_init's scale is the larger of the magnitudes of the
+ * mover's box at the start and of its motion (a ball's: of its centre and motion, plus its radius),
+ * so that box's magnitude is at most twice the scale, up to rounding, which the factor 2 of
+ * engine_growth covers many times over. On a ball step's path to its first grid query, where the
+ * measurement cost a twelfth of the step. */
+static inline double engine_start_growth(const engine *e)
+{
+    return 2 * c2d_sweep_tolerance(e->reach + 2 * e->scale);
+}
+
+/* The set's members whose boxes, swept over the call's time when they move, meet box grown by every
+ * tolerance that may reach it (engine_growth). */
 static void engine_query(const engine *e, c2d_aabb box, c2d_set_visit visit, void *ctx)
 {
-    c2d_static_set_query(e->set, box, e->horizon, visit, ctx);
+    c2d_static_set_query(e->set, grow_box(box, engine_growth(e, box)), e->horizon, visit, ctx);
 }
 
 /* The hull of shape i against the mover, and the shift that turns the mover's offset p into the point
@@ -306,6 +395,7 @@ typedef struct cast_ctx {
     double tmax;
     int index;
     c2d_rhull_hit hit;
+    double hit_tol; /* the touching tolerance of the mover and shape index */
     /* The crossable shapes the leg enters: x[0 .. nx), in xstack or, past CROSS_STACK, on the heap
      * (owned by whoever set up x; no_memory when it could not grow). */
     int nx, xcap, no_memory;
@@ -343,16 +433,18 @@ static int cross_room(cast_ctx *c)
     return 1;
 }
 
-/* Whether the line of the mover's path from offset p along d passes near shape i. The rounded hull
- * lies inside the box of offsets at which the mover's box and the shape's overlap, and a hit of
- * c2d_rhull_cast lies within a few tol of the hull; so when the line misses that box, grown by 4 tol
- * (far above the rounding here, about 1e-16 of the coordinates), no cast can hit. The grid query has
- * tested the box's x and y axes; this is the remaining axis, the path's normal, and it spares building
- * and casting against hulls beside a diagonal path. */
-static int path_near(const engine *e, int i, c2d_vec2 p, c2d_vec2 d)
+/* Whether the line of the mover's path from offset p along d passes near shape i, whose touching
+ * tolerance is tol. The rounded hull lies inside the box of offsets at which the mover's box and the
+ * shape's overlap, and a hit of c2d_rhull_cast lies within a few tol of the hull; so when the line
+ * misses that box, grown by 4 tol (far above the rounding here, about 1e-16 of the coordinates), no
+ * cast can hit. This is a filter, no tolerance of its own: any margin above the cast's reach (about
+ * 2 tol: tol of the surface, tol past an edge's end) would do. The grid query has tested the box's x
+ * and y axes; this is the remaining axis, the path's normal, and it spares building and casting
+ * against hulls beside a diagonal path. */
+static int path_near(const engine *e, int i, c2d_vec2 p, c2d_vec2 d, double tol)
 {
     const c2d_aabb *b = &e->set->entries[i].box, *a = &e->a->box;
-    double m = 4 * e->tol;
+    double m = 4 * tol;
     double lox = b->min.x - a->max.x, hix = b->max.x - a->min.x;
     double loy = b->min.y - a->max.y, hiy = b->max.y - a->min.y;
     double cx = 0.5 * (lox + hix) - p.x, cy = 0.5 * (loy + hiy) - p.y;
@@ -366,8 +458,8 @@ static c2d_vec2 leg_relative(const cast_ctx *c, int i)
     return c->e->velocity ? v2_mad(c->d, -c->dur, c->e->velocity[i]) : c->d;
 }
 
-/* The cast of leg c against shape i, whose hull h and shift are built. */
-static void cast_hull(cast_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift)
+/* The cast of leg c against shape i, whose hull h and shift are built, at its touching tolerance. */
+static void cast_hull(cast_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift, double tol)
 {
     const engine *e = c->e;
     c2d_seam_info seams = engine_seam_info(e, i);
@@ -375,7 +467,7 @@ static void cast_hull(cast_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift)
     c2d_rhull_hit hit;
     if (c->cross) {
         /* Only entries count: a crossable shape the mover is already inside was reported before. */
-        if (c2d_rhull_signed_distance(h, o, &hit) >= -e->tol && c2d_rhull_cast(h, &seams, o, d, c->tmax, e->tol, &hit) &&
+        if (c2d_rhull_signed_distance(h, o, &hit) >= -tol && c2d_rhull_cast(h, &seams, o, d, c->tmax, tol, &hit) &&
             cross_room(c)) {
             c->x[c->nx].index = i;
             c->x[c->nx].hit = hit;
@@ -386,14 +478,15 @@ static void cast_hull(cast_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift)
     /* A one-way shape the leg starts inside is being passed through; one entered from a side it does
      * not block from is entered, and passed through too. */
     int one_way = is_one_way(e, i);
-    if (one_way && c2d_rhull_signed_distance(h, o, &hit) < -e->tol)
+    if (one_way && c2d_rhull_signed_distance(h, o, &hit) < -tol)
         return;
-    if (c2d_rhull_cast(h, &seams, o, d, c->tmax, e->tol, &hit)) {
+    if (c2d_rhull_cast(h, &seams, o, d, c->tmax, tol, &hit)) {
         if (one_way && !(v2_dot(hit.normal, e->one_way[i]) > C2D_SWEEP_DIR_TOL))
             return;
         if (c->index < 0 || hit.t < c->hit.t || (hit.t <= c->hit.t && i < c->index)) {
             c->index = i;
             c->hit = hit;
+            c->hit_tol = tol;
             c->tmax = hit.t;
         }
     }
@@ -404,13 +497,15 @@ static int cast_visit(void *ctx, int i)
     cast_ctx *c = (cast_ctx *)ctx;
     const engine *e = c->e;
     c2d_response r = response_of(e, i);
-    if (r == C2D_RESPONSE_NONE || (r == C2D_RESPONSE_CROSS) != c->cross ||
-        !path_near(e, i, v2_sub(c->p, offset_of(e, i, e->clock)), leg_relative(c, i)))
+    if (r == C2D_RESPONSE_NONE || (r == C2D_RESPONSE_CROSS) != c->cross)
+        return 0;
+    double tol = member_tol(e, i);
+    if (!path_near(e, i, v2_sub(c->p, offset_of(e, i, e->clock)), leg_relative(c, i), tol))
         return 0;
     c2d_rhull h;
     c2d_vec2 shift;
     make_hull(e, i, 0, &h, &shift);
-    cast_hull(c, i, &h, shift);
+    cast_hull(c, i, &h, shift, tol);
     return 0;
 }
 
@@ -502,8 +597,10 @@ static int surf_visit(void *ctx, int j)
         return 0;
     const c2d_core *k = &c->e->set->core[j];
     c2d_vec2 off = offset_of(c->e, j, c->e->clock), w = v2_sub(c->w, off);
+    /* The point is a corner of one member, measured against another's surface: the tolerance of both. */
+    double slack = c2d_max_num(c->slack, member_tol(c->e, j));
     if (k->count == 1) {
-        c->found = fabs(v2_len(v2_sub(w, k->v[0])) - k->radius) <= c->slack;
+        c->found = fabs(v2_len(v2_sub(w, k->v[0])) - k->radius) <= slack;
         return c->found;
     }
     c2d_seam_info si = engine_seam_info(c->e, j);
@@ -511,7 +608,7 @@ static int surf_visit(void *ctx, int j)
         if (si.ghost_edge && si.ghost_edge[m])
             continue;
         c2d_vec2 q = c2d_segment_closest(k->v[m], k->v[(m + 1) % k->count], w);
-        c->found = fabs(v2_len(v2_sub(w, q)) - k->radius) <= c->slack;
+        c->found = fabs(v2_len(v2_sub(w, q)) - k->radius) <= slack;
     }
     return c->found;
 }
@@ -546,10 +643,10 @@ static int free_visit(void *ctx, int i)
     c2d_vec2 shift;
     c2d_rhull_hit f;
     make_hull(c->e, i, 1, &h, &shift);
-    double sd = c2d_rhull_signed_distance(&h, v2_add(c->q, shift), &f);
-    if (sd < -4 * c->e->tol) {
+    double sd = c2d_rhull_signed_distance(&h, v2_add(c->q, shift), &f), tol = member_tol(c->e, i);
+    if (sd < -tol) {
         c->blocked = 1;
-    } else if (sd <= 4 * c->e->tol) {
+    } else if (sd <= tol) {
         /* Touching a seam (a face another shape covers) is being inside their union: an exit onto
          * a face that lies flush against a neighbour's joined face is no way out. At a corner where
          * the seam meets the surface (a mover on a floor, its end over a joint) the surface is
@@ -557,18 +654,19 @@ static int free_visit(void *ctx, int i)
         c2d_seam_info seams = engine_seam_info(c->e, i);
         c2d_vec2 o = v2_add(c->q, shift);
         if (!c2d_rhull_feature_is_surface(&h, &seams, f.k, f.is_edge, f.normal) &&
-            !surface_within(&h, &seams, o, 4 * c->e->tol)) {
+            !surface_within(&h, &seams, o, tol)) {
             /* Touching the shape only at one of its corners, where other shapes' surfaces meet (the
              * reflex corner of a concave outline cut into parts: a part whose every edge is a joint
              * has its corner there), is touching the union's surface from outside. */
-            int bv = touched_vertex(&h, &f, o, 4 * c->e->tol);
+            int bv = touched_vertex(&h, &f, o, tol);
             surf_ctx sc;
             sc.found = 0;
             if (bv >= 0 && h.r == c->e->a->r) {
                 sc.e = c->e;
                 sc.skip = i;
                 sc.w = v2_add(c->e->set->core[i].v[bv], offset_of(c->e, i, c->e->clock));
-                sc.slack = 4 * c->e->tol;
+                sc.slack = tol;
+                /* Grown by this slack, and by the query by any other member's tolerance (surf_visit). */
                 c2d_aabb wb;
                 wb.min = v2(sc.w.x - sc.slack, sc.w.y - sc.slack);
                 wb.max = v2(sc.w.x + sc.slack, sc.w.y + sc.slack);
@@ -588,7 +686,7 @@ static int free_at(const engine *e, int skip, c2d_vec2 q)
     c.skip = skip;
     c.q = q;
     c.blocked = 0;
-    engine_query(e, mover_box(e->a, q, v2(0, 0), e->tol), free_visit, &c);
+    engine_query(e, mover_box(e->a, q, v2(0, 0), 0.0), free_visit, &c);
     return !c.blocked;
 }
 
@@ -608,10 +706,11 @@ static int path_visit(void *ctx, int i)
     c2d_rhull_hit f;
     make_hull(c->e, i, 1, &h, &shift);
     c2d_vec2 o = v2_add(c->p, shift);
-    if (c2d_rhull_signed_distance(&h, o, &f) < -c->e->tol)
+    double tol = member_tol(c->e, i);
+    if (c2d_rhull_signed_distance(&h, o, &f) < -tol)
         return 0; /* already overlapped: leaving it is the point */
     c2d_seam_info seams = engine_seam_info(c->e, i);
-    if (c2d_rhull_cast(&h, &seams, o, c->d, 1.0, c->e->tol, &f) && f.t < 1 - 1e-9)
+    if (c2d_rhull_cast(&h, &seams, o, c->d, 1.0, tol, &f) && f.t < 1 - 1e-9)
         c->blocked = 1;
     return c->blocked;
 }
@@ -625,7 +724,7 @@ static int path_clear(const engine *e, c2d_vec2 p, c2d_vec2 q)
     c.p = p;
     c.d = v2_sub(q, p);
     c.blocked = 0;
-    engine_query(e, mover_box(e->a, p, c.d, e->tol), path_visit, &c);
+    engine_query(e, mover_box(e->a, p, c.d, 0.0), path_visit, &c);
     return !c.blocked;
 }
 
@@ -799,6 +898,7 @@ static void pair_exits(const engine *e, int i, int j, c2d_vec2 p, int clean, dou
     make_hull(e, j, 1, &hj, &shift_j);
     c2d_seam_info si = engine_seam_info(e, i), sj = engine_seam_info(e, j);
     c2d_vec2 o = v2_add(p, shift);
+    double tol_i = member_tol(e, i), tol_j = member_tol(e, j);
     enum { MAX_Q = 64 };
     c2d_vec2 found[MAX_Q], normal[MAX_Q];
     int feat_of[MAX_Q], nq = 0;
@@ -819,8 +919,8 @@ static void pair_exits(const engine *e, int i, int j, c2d_vec2 p, int clean, dou
                 /* On both surfaces for real, not inside either: the cone tests alone trust normals
                  * that a hull of zero thickness (two parallel segments) may not have. */
                 c2d_rhull_hit f;
-                if (c2d_rhull_signed_distance(&hi, q[k], &f) < -4 * e->tol ||
-                    c2d_rhull_signed_distance(&hj, q[k], &f) < -4 * e->tol)
+                if (c2d_rhull_signed_distance(&hi, q[k], &f) < -tol_i ||
+                    c2d_rhull_signed_distance(&hj, q[k], &f) < -tol_j)
                     continue;
                 /* Keep the nearest few; the freedom test below needs the hull buffers itself. When
                  * full, a nearer crossing replaces the farthest kept (the test used to read the last
@@ -866,7 +966,8 @@ static void pair_exits(const engine *e, int i, int j, c2d_vec2 p, int clean, dou
 static int may_meet(const engine *e, int i, int j)
 {
     const c2d_aabb *a = &e->set->entries[i].box, *b = &e->set->entries[j].box;
-    double g = fmax(e->a->box.max.x - e->a->box.min.x, e->a->box.max.y - e->a->box.min.y) + e->tol;
+    double g = fmax(e->a->box.max.x - e->a->box.min.x, e->a->box.max.y - e->a->box.min.y) +
+               c2d_max_num(member_tol(e, i), member_tol(e, j));
     return a->min.x - g <= b->max.x && b->min.x - g <= a->max.x && a->min.y - g <= b->max.y &&
            b->min.y - g <= a->max.y;
 }
@@ -915,6 +1016,7 @@ typedef struct deep_ctx {
     int near;          /* how many shapes are within touching distance (inside or out), up to 2, a
                         * shape and its copies counted once (see same_member) */
     int near_first;    /* the first of them */
+    double near_tol;   /* the largest touching tolerance of the shapes within it (0: none) */
 } deep_ctx;
 
 static void deep_init(deep_ctx *c, const engine *e, c2d_vec2 p)
@@ -930,6 +1032,7 @@ static void deep_init(deep_ctx *c, const engine *e, c2d_vec2 p)
     c->shallowest = INFINITY;
     c->near = 0;
     c->near_first = -1;
+    c->near_tol = 0;
 }
 
 /* Whether the mover, though no shape holds it deeper than touching, may be inside their union: a ball
@@ -940,16 +1043,17 @@ static void deep_init(deep_ctx *c, const engine *e, c2d_vec2 p)
  * tell, and push_round looks. */
 static int deep_maybe_union(const deep_ctx *c)
 {
-    return c->index < 0 && c->e->thin && c->shallowest <= 0 && c->near >= 2;
+    return c->near >= 2 && c->index < 0 && !(c->e->width > 4 * c->near_tol) && c->shallowest <= 0;
 }
 
-/* The depth test of shape i, whose hull h and shift are built. */
-static void deep_hull(deep_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift)
+/* The depth test of shape i, whose hull h and shift are built, at its touching tolerance. */
+static void deep_hull(deep_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift, double tol)
 {
     c2d_rhull_hit f;
     double sd = c2d_rhull_signed_distance(h, v2_add(c->p, shift), &f);
     c->shallowest = fmin(c->shallowest, sd);
-    if (sd < c->e->tol) {
+    if (sd < tol) {
+        c->near_tol = c2d_max_num(c->near_tol, tol);
         /* A tile stacked twice is one shape: touching it is not touching two (a thin mover on it
          * would be taken for one lying along a joint and pushed on). */
         if (c->near == 0)
@@ -957,8 +1061,9 @@ static void deep_hull(deep_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift)
         if (c->near == 0 || (c->near == 1 && !same_member(c->e, c->near_first, i)))
             c->near++;
     }
-    /* Equal depths go to the lowest index, whatever order the grid reports the shapes in. */
-    if (sd < c->sd || (sd == c->sd && c->index >= 0 && i < c->index)) {
+    /* Deeper than touching; equal depths go to the lowest index, whatever order the grid reports the
+     * shapes in. */
+    if (sd < -tol && (c->index < 0 || sd < c->sd || (sd == c->sd && i < c->index))) {
         c->sd = sd;
         c->index = i;
         c->f = f;
@@ -973,7 +1078,7 @@ static int deepest_visit(void *ctx, int i)
     c2d_rhull h;
     c2d_vec2 shift;
     make_hull(c->e, i, 0, &h, &shift);
-    deep_hull(c, i, &h, shift);
+    deep_hull(c, i, &h, shift, member_tol(c->e, i));
     return 0;
 }
 
@@ -1014,7 +1119,7 @@ static int push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_ind
      * and sorting the shapes nearby. */
     deep_ctx dc;
     deep_init(&dc, e, p);
-    engine_query(e, mover_box(e->a, p, v2(0, 0), e->tol), deepest_visit, &dc);
+    engine_query(e, mover_box(e->a, p, v2(0, 0), 0.0), deepest_visit, &dc);
     int deepest = dc.index;
     double deepest_sd = dc.sd;
     c2d_rhull_hit deepest_f = dc.f;
@@ -1053,7 +1158,7 @@ static int push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_ind
                 break;
         }
     }
-    if (shallow && !(best > e->tol && best < INFINITY)) {
+    if (shallow && !(best > dc.near_tol && best < INFINITY)) {
         /* In the union no deeper than touching (or with no way out to offer): as before, overlapping
          * nothing. */
         if (items != stack)
@@ -1096,16 +1201,17 @@ static int first_visit(void *ctx, int i)
     /* The first leg starts at time 0, where every member stands as placed. */
     int at_start = holds(e, i) && b->min.x <= b0->max.x && b0->min.x <= b->max.x && b->min.y <= b0->max.y &&
                    b0->min.y <= b->max.y;
-    int on_path = path_near(e, i, c->p, leg_relative(c, i));
+    double tol = member_tol(e, i);
+    int on_path = path_near(e, i, c->p, leg_relative(c, i), tol);
     if (!at_start && !on_path)
         return 0;
     c2d_rhull h;
     c2d_vec2 shift;
     make_hull(e, i, 0, &h, &shift);
     if (at_start)
-        deep_hull(&f->deep, i, &h, shift);
+        deep_hull(&f->deep, i, &h, shift, tol);
     if (on_path)
-        cast_hull(c, i, &h, shift);
+        cast_hull(c, i, &h, shift, tol);
     return 0;
 }
 
@@ -1125,8 +1231,12 @@ static int first_leg(const engine *e, c2d_vec2 p, c2d_vec2 d, double dur, cast_c
     c->index = -1;
     c->nx = 0;
     deep_init(&f.deep, e, p);
-    f.box0 = mover_box(e->a, p, v2(0, 0), e->tol);
-    engine_query(e, mover_box(e->a, p, d, e->tol), first_visit, &f);
+    /* The start's box grown as the path's: at worst a few more members for the depth test, which
+     * decides by each one's own tolerance. */
+    c2d_aabb box = mover_box(e->a, p, d, 0.0);
+    double g = engine_start_growth(e);
+    f.box0 = grow_box(mover_box(e->a, p, v2(0, 0), 0.0), g);
+    c2d_static_set_query(e->set, grow_box(box, g), e->horizon, first_visit, &f);
     return f.deep.index < 0 && !deep_maybe_union(&f.deep);
 }
 
@@ -1216,7 +1326,10 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
 {
     c2d_vec2 p = *p_io, vel = *vel_io;
     memset(res, 0, sizeof *res);
-    e->horizon = T;
+    if (e->velocity)
+        engine_set_horizon(e, T);
+    else
+        e->horizon = T;
     e->clock = 0;
     /* Moving members can run into a mover that stands still: then a leg is cast even without motion. */
     int moving = 0;
@@ -1273,13 +1386,13 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
             c.tmax = 1.0;
             c.index = -1;
             c.nx = 0;
-            engine_query(e, mover_box(e->a, p, d, e->tol), cast_visit, &c);
+            engine_query(e, mover_box(e->a, p, d, 0.0), cast_visit, &c);
         }
         double t = c.index >= 0 ? c.hit.t : 1.0;
         if (any_cross) {
             c.cross = 1;
             c.tmax = t;
-            engine_query(e, mover_box(e->a, p, d, e->tol), cast_visit, &c);
+            engine_query(e, mover_box(e->a, p, d, 0.0), cast_visit, &c);
             if (c.no_memory || (c.nx > xs_cap && !grow_crossings(&xs, &now, &entered, &xs_cap, c.nx))) {
                 status = C2D_ERR_NO_MEMORY;
                 break;
@@ -1287,12 +1400,14 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
             int nxs = 0, n_now = 0;
             for (int k = 0; k < c.nx; k++) {
                 const struct crossing *x = &c.x[k];
+                double xtol = member_tol(e, x->index);
                 int again = 0;
                 for (int j = 0; j < n_entered && !again; j++)
-                    again = entered[j] == x->index && x->hit.t * dl <= e->tol;
+                    again = entered[j] == x->index && x->hit.t * dl <= xtol;
                 if (again)
                     continue;
-                if (c.index >= 0 && (t - x->hit.t) * dl <= e->tol)
+                /* Entered where the leg ends: within the crossing's tolerance or the solid one's. */
+                if (c.index >= 0 && (t - x->hit.t) * dl <= c2d_max_num(xtol, c.hit_tol))
                     now[n_now++] = x->index;
                 double tau = elapsed + x->hit.t * remaining;
                 xs[nxs].p = v2_mad(p, x->hit.t, d);
@@ -1314,7 +1429,7 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
         }
         p = v2_mad(p, t, d);
         res->travelled += t * dl;
-        if (t * dl > e->tol)
+        if (t * dl > c.hit_tol)
             pinned = 0;
         elapsed += t * remaining;
         remaining -= t * remaining;
@@ -1453,11 +1568,6 @@ static void mover_free(mover *m)
     m->heap = NULL;
 }
 
-static double vec_magnitude(c2d_vec2 v)
-{
-    return c2d_max_num(fabs(v.x), fabs(v.y)); /* v is checked finite */
-}
-
 c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
                                 c2d_toi *out, int *index)
 {
@@ -1513,15 +1623,16 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
          * out, which is what moving the mover by depth along -normal takes. */
         if (!(r.depth > 0))
             r.depth = v2_len(np);
-        /* An exit within the rounding slack of the overlap tests leaves the mover where it is: the
-         * depth is then that of the deepest shape it overlaps. */
+        /* An exit where the mover stands would be free only if no shape held it deeper than
+         * touching, which the overlap test found one does (both take the same tolerance, see
+         * member_tol): a guard, should rounding put one there, with the deepest shape's depth. */
         if (!(r.depth > 0))
             r.depth = deepest;
         r.normal = v2_neg(f.normal);
         r.point = c2d_rhull_contact_point(&h, &sf, set->core[hit_index].v, set->core[hit_index].radius,
                                           v2(0, 0), a.v, a.r, v2(0, 0));
     } else {
-        engine_query(&e, mover_box(&a, c.p, displacement, e.tol), cast_visit, &c);
+        engine_query(&e, mover_box(&a, c.p, displacement, 0.0), cast_visit, &c);
         hit_index = c.index;
         if (c.index >= 0) {
             c2d_rhull h;

@@ -329,6 +329,7 @@ void c2d_static_set_destroy(c2d_static_set *set)
     free(set->cell_start);
     free(set->cell_items);
     free(set->entries);
+    free(set->box_tolerance);
     if (set->local)
         for (int i = 0; i < set->n; i++)
             c2d_shape_destroy(set->local[i]);
@@ -365,12 +366,13 @@ static c2d_status set_build(const c2d_shape *const *shapes, int n, const c2d_sta
     size_t slots = n > 0 ? (size_t)n : 1;
     set->core = (c2d_core *)calloc(slots, sizeof(c2d_core));
     set->entries = (c2d_set_entry *)calloc(slots, sizeof(c2d_set_entry));
+    set->box_tolerance = (double *)malloc(slots * sizeof(double));
     set->enabled = (unsigned char *)malloc(slots);
     set->offset = (int *)calloc(slots + 1, sizeof(int));
     set->scratch = (c2d_seam_neighbour *)malloc(slots * sizeof(c2d_seam_neighbour));
     set->local = (c2d_shape **)calloc(slots, sizeof(c2d_shape *));
     set->loose = (int *)malloc(slots * sizeof(int));
-    if (!set->core || !set->entries || !set->enabled || !set->offset || !set->scratch || !set->local ||
+    if (!set->core || !set->entries || !set->box_tolerance || !set->enabled || !set->offset || !set->scratch || !set->local ||
         !set->loose) {
         c2d_static_set_destroy(set);
         return C2D_ERR_NO_MEMORY;
@@ -386,6 +388,8 @@ static c2d_status set_build(const c2d_shape *const *shapes, int n, const c2d_sta
         set->offset[i + 1] = set->offset[i] + shapes[i]->count;
         set->entries[i].box = c2d_shape_aabb(shapes[i]);
         set->magnitude = fmax(set->magnitude, c2d_aabb_magnitude(set->entries[i].box));
+        set->box_tolerance[i] = c2d_sweep_tolerance(c2d_aabb_magnitude(set->entries[i].box));
+        set->extent = fmax(set->extent, c2d_aabb_extent(set->entries[i].box));
         if (shapes[i]->count > set->max_count)
             set->max_count = shapes[i]->count;
     }
@@ -411,6 +415,7 @@ static c2d_status set_build(const c2d_shape *const *shapes, int n, const c2d_sta
      * member join with their own even without automatic seams. */
     set->seam_tolerance = set->auto_seams ? user_tol : 0;
     set->built_magnitude = set->magnitude;
+    set->built_extent = set->extent;
     set->max_tolerance = set->auto_seams ? user_tol : 0;
     *out = set;
     return C2D_OK;
@@ -655,12 +660,16 @@ static void place_member(c2d_static_set *set, int m, const c2d_shape *as)
     c2d_vec2 *v = set->placed + 2 * (size_t)set->offset[m];
     set->core[m] = c2d_world_core(s, v, v + s->count);
     set->entries[m].box = box;
+    set->box_tolerance[m] = c2d_sweep_tolerance(c2d_aabb_magnitude(box));
     /* The touching tolerance follows the shapes: a member that went far away and came back leaves
      * it as it was, not as large as where the member went. */
-    double mag = set->built_magnitude;
-    for (int k = 0; k < set->loose_count; k++)
+    double mag = set->built_magnitude, ext = set->built_extent;
+    for (int k = 0; k < set->loose_count; k++) {
         mag = fmax(mag, c2d_aabb_magnitude(set->entries[set->loose[k]].box));
+        ext = fmax(ext, c2d_aabb_extent(set->entries[set->loose[k]].box));
+    }
     set->magnitude = mag;
+    set->extent = ext;
     refresh_box(set, old_box);
     refresh_box(set, box);
 }

@@ -477,8 +477,13 @@ int c2d_rhull_cast(const c2d_rhull *h, const c2d_seam_info *seams, c2d_vec2 o, c
                 if (disc < 0)
                     continue;
                 double den = -b + sqrt(disc);
-                if (!(c < best * den))
-                    continue; /* t = c / den would exceed best: decided without dividing */
+                /* t = c / den would exceed best: decided without dividing, with room for the rounding
+                 * of the product, so that a t equal to best (a corner met at the very time another
+                 * shape's was, the tie the caller gives the lowest index) is never turned away here
+                 * by an ulp: which of two shapes met at once a ball reported hung on the order the
+                 * set's grid listed them in, and that on a far member. */
+                if (!(c < best * den * (1 + 0x1p-50)))
+                    continue;
                 t = c / den;
             }
             if (t > best)

@@ -14,7 +14,9 @@
 #include "shape.h"
 
 /* Touching tolerance, relative to 1 + the largest coordinate magnitude in play: far above rounding
- * (about 1e-16 relative) and far below anything a game can see. */
+ * (about 1e-16 relative) and far below anything a game can see. In play are the two shapes that meet
+ * and their motions, never a third: a static set's motions take each member's own (see resolve.c's
+ * member_tol), so that a shape far away leaves the contacts near the origin as exact as without it. */
 #define C2D_SWEEP_REL_TOL 1e-12
 /* A motion counts as approaching a surface only when its normal part exceeds this fraction of its
  * length, so that a motion slid along a surface (normal part zero up to rounding) never re-hits it. */
@@ -139,6 +141,9 @@ struct c2d_static_set {
                              * searches, which add the largest automatic one (search_margin) */
     double magnitude;       /* largest coordinate magnitude of the shapes as they stand */
     double built_magnitude; /* the same for the shapes as built (what re-placing cannot lower) */
+    double extent;          /* largest width or height of a shape's box as they stand: how far a
+                             * member can reach from where a query looks (see resolve.c's engine_query) */
+    double built_extent;    /* the same for the shapes as built */
     int max_count;          /* most core vertices of any shape */
     int pair_count, pair_capacity;
     int *pairs;             /* 2 per marked neighbour pair */
@@ -151,6 +156,8 @@ struct c2d_static_set {
     int *cell_start;        /* gw * gh + 1 */
     int *cell_items;
     c2d_set_entry *entries; /* n: what a query reads of each shape, side by side */
+    double *box_tolerance;  /* n: c2d_sweep_tolerance of each entry's box magnitude: a member's own
+                             * part of its touching tolerance (kept apart: the query reads entries) */
     /* Members re-placed, or given a velocity, since the set was built: they have left the grid (their
      * cells list -1 instead) and every query looks at them one by one, as few as a game moves (a
      * paddle, a platform). Ascending member indices. */
@@ -229,6 +236,12 @@ static inline double c2d_sweep_tolerance(double scale)
 static inline double c2d_max_num(double a, double b)
 {
     return a > b ? a : b;
+}
+
+/* Largest width or height of a box. */
+static inline double c2d_aabb_extent(c2d_aabb b)
+{
+    return c2d_max_num(b.max.x - b.min.x, b.max.y - b.min.y);
 }
 
 /* Largest coordinate magnitude of a box (a shape's box is always finite). */
