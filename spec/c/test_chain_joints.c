@@ -1,13 +1,175 @@
-/* test_chain_joints.c - thin shapes at joints (issue 22). A segment that only touches a chain where two
- * of its segments meet, from outside the turn or from inside it, touches; one that passes through the
- * joint from one side of the chain to the other crosses it, and has a depth like any crossing. In a
- * static set, a segment or a tiny ball touching the union of two bricks from outside at their joint is
- * not pushed out, and a segment lying along their joint inside them is. */
+/* test_chain_joints.c - chains meet other shapes at their joints (issue 22). A segment that only
+ * touches a chain where two of its segments meet, from outside the turn or from inside it, touches;
+ * one that passes through the joint from one side of the chain to the other crosses it, and has a
+ * depth like any crossing. A chain's segment lying along a joint inside a concave polygon is inside
+ * it. And the contact of two chains is a push after which they touch: c2d_distance says so, and an
+ * oracle of the test's own finds neither passing through the other anywhere (at a joint of either, or
+ * at a joint of both). */
 #include "testutil.h"
+
+#include <string.h>
 
 static c2d_vec2 V(double x, double y)
 {
     return tu_v(x, y);
+}
+
+/* A chain's placed points, for the crossing oracle below. */
+typedef struct polyline {
+    c2d_vec2 v[64];
+    int n, closed;
+} polyline;
+
+static void polyline_of(const c2d_shape *s, polyline *p)
+{
+    int parts = 0;
+    c2d_shape_get_vertices(s, p->v, 64, &p->n);
+    c2d_shape_get_part_count(s, &parts);
+    p->closed = parts == p->n;
+}
+
+/* The arms of polyline p at point x (vectors from x along p, up to 2): at a vertex within tol of x, to
+ * its neighbours; on a segment, to both its ends. Returns how many (0: x is not on p). */
+static int arms_at(const polyline *p, c2d_vec2 x, double tol, c2d_vec2 arm[2])
+{
+    for (int i = 0; i < p->n; i++) {
+        if (tu_len(tu_sub(p->v[i], x)) > tol)
+            continue;
+        int m = 0;
+        if (i > 0 || p->closed)
+            arm[m++] = tu_sub(p->v[(i + p->n - 1) % p->n], x);
+        if (i < p->n - 1 || p->closed)
+            arm[m++] = tu_sub(p->v[(i + 1) % p->n], x);
+        return m;
+    }
+    int segs = p->closed ? p->n : p->n - 1;
+    for (int i = 0; i < segs; i++) {
+        c2d_vec2 a = p->v[i], b = p->v[(i + 1) % p->n];
+        if (tu_point_segment_distance(x, a, b) <= tol) {
+            arm[0] = tu_sub(a, x);
+            arm[1] = tu_sub(b, x);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/* Where arm q leaves between arms p1 and p2 (by angles, measured with atan2): 1 inside the angle
+ * turned counter-clockwise from p1 to p2, -1 outside it, 0 along either (its far end within tol of
+ * that arm's line). */
+static int side_of(c2d_vec2 p1, c2d_vec2 p2, c2d_vec2 q, double tol)
+{
+    for (int k = 0; k < 2; k++) {
+        c2d_vec2 p = k ? p2 : p1;
+        double lp = tu_len(p);
+        if ((q.x * p.x + q.y * p.y) > 0 && fabs(p.x * q.y - p.y * q.x) / lp <= tol)
+            return 0;
+    }
+    double a1 = atan2(p1.y, p1.x), span = atan2(p2.y, p2.x) - a1, at = atan2(q.y, q.x) - a1;
+    while (span <= 0)
+        span += 2 * TU_PI;
+    while (at < 0)
+        at += 2 * TU_PI;
+    return at < span ? 1 : -1;
+}
+
+/* Whether chain b passes from one side of chain a to the other at a point where they meet: a vertex of
+ * one on the other, whose two arms leave on opposite sides of the other's two arms there, or two
+ * segments crossing properly. Meetings where an arm runs along an arm of the other are left out (the
+ * chains share a stretch; whether they cross there is decided further along, and not looked at). */
+static int chains_cross(const c2d_shape *a, const c2d_shape *b, double tol)
+{
+    polyline pa, pb;
+    polyline_of(a, &pa);
+    polyline_of(b, &pb);
+    for (int w = 0; w < 2; w++) {
+        const polyline *p = w ? &pb : &pa, *q = w ? &pa : &pb;
+        for (int i = 0; i < q->n; i++) {
+            c2d_vec2 ap[2], aq[2];
+            if (arms_at(p, q->v[i], tol, ap) != 2 || arms_at(q, q->v[i], tol, aq) != 2)
+                continue;
+            int s1 = side_of(ap[0], ap[1], aq[0], tol), s2 = side_of(ap[0], ap[1], aq[1], tol);
+            if (s1 != 0 && s2 != 0 && s1 != s2)
+                return 1;
+        }
+    }
+    int sa = pa.closed ? pa.n : pa.n - 1, sb = pb.closed ? pb.n : pb.n - 1;
+    for (int i = 0; i < sa; i++)
+        for (int k = 0; k < sb; k++) {
+            c2d_vec2 a0 = pa.v[i], a1 = pa.v[(i + 1) % pa.n], b0 = pb.v[k], b1 = pb.v[(k + 1) % pb.n];
+            c2d_vec2 da = tu_sub(a1, a0), db = tu_sub(b1, b0);
+            double la = tu_len(da), lb = tu_len(db);
+            double s0 = (da.x * (b0.y - a0.y) - da.y * (b0.x - a0.x)) / la,
+                   s1 = (da.x * (b1.y - a0.y) - da.y * (b1.x - a0.x)) / la,
+                   t0 = (db.x * (a0.y - b0.y) - db.y * (a0.x - b0.x)) / lb,
+                   t1 = (db.x * (a1.y - b0.y) - db.y * (a1.x - b0.x)) / lb;
+            if (((s0 > tol && s1 < -tol) || (s0 < -tol && s1 > tol)) &&
+                ((t0 > tol && t1 < -tol) || (t0 < -tol && t1 > tol)))
+                return 1;
+        }
+    return 0;
+}
+
+/* The contact of a and b, asked both ways round, must agree; when it has a depth, b moved by it is
+ * touching a (c2d_distance within tol of 0) and, when both are chains, crosses it nowhere (the oracle
+ * above). Returns 0 and fails the test otherwise; *pushed counts the pairs with a depth. */
+static int push_parts(c2d_shape *a, c2d_shape *b, double scale, const char *what, long k, int *pushed)
+{
+    c2d_contact c, r;
+    if (c2d_collide(a, b, &c) != C2D_OK || c2d_collide(b, a, &r) != C2D_OK) {
+        c2d_test_fail(__FILE__, __LINE__, "%s %ld: collide failed", what, k);
+        return 0;
+    }
+    if (c.count != r.count || memcmp(&c.depth, &r.depth, sizeof c.depth) != 0 || c.normal.x != -r.normal.x ||
+        c.normal.y != -r.normal.y) {
+        c2d_test_fail(__FILE__, __LINE__, "%s %ld: the two orders disagree (depth %.17g / %.17g)", what, k, c.depth,
+                      r.depth);
+        return 0;
+    }
+    if (c.count == 0 || !(c.depth > 0))
+        return 1;
+    (*pushed)++;
+    c2d_vec2 p;
+    c2d_shape_get_position(b, &p);
+    double tol = 1e-9 * (10 * scale + c.depth);
+    c2d_distance_result d;
+    c2d_shape_set_position(b, tu_add(p, tu_scale(c.normal, c.depth)));
+    c2d_distance(a, b, &d);
+    int cross = c2d_shape_get_type(a) == C2D_SHAPE_CHAIN && c2d_shape_get_type(b) == C2D_SHAPE_CHAIN &&
+                chains_cross(a, b, tol);
+    c2d_shape_set_position(b, p);
+    if (!(d.distance >= -tol && d.distance <= tol) || cross) {
+        c2d_test_fail(__FILE__, __LINE__, "%s %ld: pushed by %.17g along (%.17g, %.17g), %.17g from touching%s", what,
+                      k, c.depth, c.normal.x, c.normal.y, d.distance, cross ? ", and the chains cross" : "");
+        return 0;
+    }
+    return 1;
+}
+
+TEST(chain_joints_pair_push_of_the_fuzz_find_leaves_them_touching)
+{
+    /* fuzz/corpus/crash-chain-pair-push-crosses-at-a-joint: an open zigzag through a closed hexagon of
+     * radius 2. The contact used to push the hexagon by 0.447 to where two of its corners lay on the
+     * zigzag, the zigzag passing through each into the hexagon: every pair of segments touched, so the
+     * push was taken, and c2d_distance called the pushed pair 3.46 deep (the zigzag's segments, pushed
+     * out of the hexagon's union, cross it at its joints). Stopping that, the next move tried put a
+     * joint of each on one point, the zigzag crossing there. */
+    const c2d_vec2 zig[4] = {V(-3, 0), V(-1, 1), V(1, 0), V(3, 1)};
+    const c2d_vec2 hex[6] = {V(2, 0),
+                             V(1.0000000000000002, 1.7320508075688772),
+                             V(-0.99999999999999956, 1.7320508075688774),
+                             V(-2, 2.4492935982947064e-16),
+                             V(-1.0000000000000009, -1.7320508075688767),
+                             V(1.0000000000000002, -1.7320508075688772)};
+    c2d_shape *a, *b;
+    ENSURE_OK(c2d_chain_new(zig, 4, 0, &a));
+    ENSURE_OK(c2d_chain_new(hex, 6, C2D_CHAIN_CLOSED, &b));
+    int pushed = 0;
+    int ok = push_parts(a, b, 3, "zigzag and hexagon", 0, &pushed) && push_parts(b, a, 3, "hexagon and zigzag", 0, &pushed);
+    c2d_shape_destroy(a);
+    c2d_shape_destroy(b);
+    ENSURE(ok);
+    ENSURE(pushed == 2);
 }
 
 TEST(chain_joints_touching_a_joint_is_no_crossing_and_passing_through_is)
@@ -162,3 +324,86 @@ TEST(chain_joints_thin_mover_along_a_joint_of_two_bricks_is_inside_and_on_top_is
     }
 }
 
+TEST(chain_joints_segment_along_a_joint_inside_a_concave_polygon_is_inside)
+{
+    /* A chain of one segment lying along the joint between the stem of a T and its bar is inside the T
+     * (deeper than touching), though it only touches each part; along the T's outline it only
+     * touches. (A horizontal joint: along a slanted one, each part's placed copy of the shared edge
+     * stands a rounding error off the segment, and there the answer is rounding's.) */
+    const c2d_vec2 t[8] = {V(0, 0), V(1, 0), V(1, 2), V(3, 2), V(3, 3), V(-2, 3), V(-2, 2), V(0, 2)};
+    c2d_shape *poly;
+    ENSURE_OK(c2d_concave_new(t, 8, NULL, NULL, 0, &poly));
+    const c2d_vec2 inner[2] = {V(0.25, 2), V(0.75, 2)}, rim[2] = {V(0.25, 0), V(0.75, 0)};
+    int pushed = 0;
+    for (int k = 0; k < 2; k++) {
+        c2d_shape *chain;
+        ENSURE_OK(c2d_chain_new(k == 0 ? inner : rim, 2, 0, &chain));
+        c2d_contact c;
+        ENSURE_OK(c2d_collide(poly, chain, &c));
+        ENSURE(c.count > 0);
+        if (k == 0)
+            ENSURE_MSG(c.depth > 0.1, "along the joint: depth %.17g", c.depth);
+        else
+            ENSURE_MSG(c.depth == 0, "along the outline: depth %.17g", c.depth);
+        int ok = push_parts(poly, chain, 4, k == 0 ? "along the joint" : "along the outline", 0, &pushed);
+        c2d_shape_destroy(chain);
+        ENSURE(ok);
+    }
+    ENSURE(pushed == 1);
+    c2d_shape_destroy(poly);
+}
+
+/* n points of a random chain around c of size r: a star's points (closed) or a zigzag across it. */
+static void random_chain(c2d_vec2 c, double r, int n, int closed, c2d_vec2 *out)
+{
+    for (int i = 0; i < n; i++) {
+        if (closed) {
+            double a = 2 * TU_PI * (i + c2d_test_uniform(0.1, 0.9)) / n, rr = r * c2d_test_uniform(0.4, 1.0);
+            out[i] = V(c.x + rr * cos(a), c.y + rr * sin(a));
+        } else {
+            out[i] = V(c.x + r * (-1 + 2.0 * i / (n - 1)), c.y + r * c2d_test_uniform(-0.5, 0.5));
+        }
+    }
+}
+
+TEST(chain_joints_random_chain_pairs_push_to_touching)
+{
+    /* Random closed and open chains crossing each other, turned and moved, at several scales, their
+     * points on a grid of a quarter of the scale half of the time (so that joints meet joints and
+     * segments): the contact agrees both ways round and pushes to touching, and on by a hair apart. */
+    long n = c2d_test_iterations(400);
+    int pushed = 0;
+    for (long k = 0; k < n; k++) {
+        double scale = pow(10, c2d_test_uniform(-2, 3));
+        int grid = c2d_test_rand() % 2;
+        c2d_vec2 pa[10], pb[10];
+        int na = 3 + (int)(c2d_test_rand() % 7), nb = 3 + (int)(c2d_test_rand() % 7);
+        int ca = (int)(c2d_test_rand() % 2), cb = (int)(c2d_test_rand() % 2);
+        random_chain(V(0, 0), 4, na, ca, pa);
+        random_chain(V(c2d_test_uniform(-2, 2), c2d_test_uniform(-2, 2)), 3, nb, cb, pb);
+        for (int i = 0; i < na + nb; i++) {
+            c2d_vec2 *q = i < na ? &pa[i] : &pb[i - na];
+            if (grid)
+                *q = V(floor(q->x + 0.5), floor(q->y + 0.5));
+            *q = tu_scale(*q, 0.25 * scale);
+        }
+        c2d_shape *a, *b;
+        if (c2d_chain_new(pa, na, ca ? C2D_CHAIN_CLOSED : 0, &a) != C2D_OK)
+            continue; /* a grid may leave too few points */
+        if (c2d_chain_new(pb, nb, cb ? C2D_CHAIN_CLOSED : 0, &b) != C2D_OK) {
+            c2d_shape_destroy(a);
+            continue;
+        }
+        if (!grid) {
+            c2d_vec2 p;
+            c2d_shape_get_position(b, &p);
+            ENSURE_OK(c2d_shape_set_transform(b, p, c2d_test_uniform(-3, 3)));
+        }
+        int ok = push_parts(a, b, scale, "random pair", k, &pushed);
+        c2d_shape_destroy(a);
+        c2d_shape_destroy(b);
+        if (!ok)
+            return;
+    }
+    ENSURE(pushed > n / 4);
+}
