@@ -922,28 +922,23 @@ static int chain_joint(const c2d_compound *c, const c2d_shape *const *parts, int
     return 1;
 }
 
-/* The arms of chain c (parts placed as parts[]) at point x, back and on along the chain: those of a
- * joint within tol of x, or the two halves of a segment passing within tol of x away from its ends.
- * 0 when there are not two (x is off the chain, or at an open end). */
-static int chain_arms_at(const c2d_compound *c, const c2d_shape *const *parts, c2d_vec2 x, double tol,
+/* The arms of chain c (parts placed as parts[]) at point x of its part k, back and on along the chain:
+ * at an end of the part that is a joint (within tol), the joint's; inside the part, its two halves. 0
+ * at an open end (one arm). The part is the one the other chain met there: where c crosses itself,
+ * another part may pass through x too, and its arms are another branch. */
+static int chain_arms_at(const c2d_compound *c, const c2d_shape *const *parts, int k, c2d_vec2 x, double tol,
                          c2d_vec2 *back, c2d_vec2 *on)
 {
-    for (int k = 0; k < c->n; k++) {
-        c2d_vec2 j;
-        if (chain_joint(c, parts, k, &j, back, on) && v2_len_safe(v2_sub(j, x)) <= tol)
-            return 1;
+    c2d_vec2 e0 = c2d_world_vertex(parts[k], 0), e1 = c2d_world_vertex(parts[k], 1), j;
+    if (v2_len_safe(v2_sub(e0, x)) <= tol) {
+        int prev = k > 0 ? k - 1 : (chain_closed(c) ? c->n - 1 : -1);
+        return prev >= 0 && chain_joint(c, parts, prev, &j, back, on);
     }
-    for (int k = 0; k < c->n; k++) {
-        c2d_vec2 e0 = c2d_world_vertex(parts[k], 0), e1 = c2d_world_vertex(parts[k], 1);
-        if (v2_len_safe(v2_sub(e0, x)) <= tol || v2_len_safe(v2_sub(e1, x)) <= tol)
-            continue; /* at an end: a joint (above), or an open end, one arm */
-        if (v2_len_safe(v2_sub(c2d_segment_closest(e0, e1, x), x)) <= tol) {
-            *back = v2_sub(e0, x);
-            *on = v2_sub(e1, x);
-            return 1;
-        }
-    }
-    return 0;
+    if (v2_len_safe(v2_sub(e1, x)) <= tol)
+        return chain_joint(c, parts, k, &j, back, on);
+    *back = v2_sub(e0, x);
+    *on = v2_sub(e1, x);
+    return 1;
 }
 
 /* Which side of chain c an arm q from a point of it leaves on, given c's arms there back and on along
@@ -967,17 +962,22 @@ static int arm_side(c2d_vec2 back, c2d_vec2 on, c2d_vec2 q, double tol)
 }
 
 /* A stretch of chain b's path lying on chain a, from s0 to s1 along b (part k of b covers [k, k + 1],
- * from its vertex 0 to its vertex 1); a point when s0 == s1. */
+ * from its vertex 0 to its vertex 1), a point when s0 == s1; on a's parts p0 at s0 and p1 at s1. */
 typedef struct stretch {
     double s0, s1;
+    int p0, p1;
 } stretch;
 
+/* By start, the longest first (where b runs along a part of a from a point another part of a passes
+ * through too, the stretch starts on the part it runs along); then by part. */
 static int compare_stretch(const void *x, const void *y)
 {
     const stretch *a = (const stretch *)x, *b = (const stretch *)y;
     if (a->s0 != b->s0)
         return a->s0 < b->s0 ? -1 : 1;
-    return (a->s1 > b->s1) - (a->s1 < b->s1);
+    if (a->s1 != b->s1)
+        return a->s1 > b->s1 ? -1 : 1;
+    return (a->p0 > b->p0) - (a->p0 < b->p0);
 }
 
 /* The point of chain b's path at s. */
@@ -1090,6 +1090,7 @@ static c2d_status chains_cross(const c2d_compound *ca, const c2d_shape *const *a
                 }
                 st[m].s0 = k + t[r];
                 st[m].s1 = k + t[run ? r + 1 : r];
+                st[m].p0 = st[m].p1 = i;
                 m++;
             }
         }
@@ -1105,7 +1106,10 @@ static c2d_status chains_cross(const c2d_compound *ca, const c2d_shape *const *a
              (st[r].s0 - st[merged - 1].s1 < 1 &&
               v2_len_safe(v2_sub(path_at(bparts, cb->n, st[r].s0), path_at(bparts, cb->n, st[merged - 1].s1))) <=
                   2 * tol))) {
-            st[merged - 1].s1 = fmax(st[merged - 1].s1, st[r].s1);
+            if (st[r].s1 > st[merged - 1].s1) {
+                st[merged - 1].s1 = st[r].s1;
+                st[merged - 1].p1 = st[r].p1;
+            }
             continue;
         }
         st[merged++] = st[r];
@@ -1113,6 +1117,7 @@ static c2d_status chains_cross(const c2d_compound *ca, const c2d_shape *const *a
     int closed = chain_closed(cb);
     if (closed && merged > 1 && st[0].s0 <= 0 && st[merged - 1].s1 >= cb->n) {
         st[0].s0 = st[merged - 1].s0 - cb->n; /* the last goes on into the first */
+        st[0].p0 = st[merged - 1].p0;
         merged--;
     }
     for (int r = 0; r < merged && !*out; r++) {
@@ -1122,7 +1127,8 @@ static c2d_status chains_cross(const c2d_compound *ca, const c2d_shape *const *a
         c2d_vec2 qb, qo, x0 = path_at(bparts, cb->n, s0), x1 = path_at(bparts, cb->n, st[r].s1);
         c2d_vec2 back0, on0, back1, on1;
         if (!path_arm(cb, bparts, s0, -1, tol, &qb) || !path_arm(cb, bparts, st[r].s1, 1, tol, &qo) ||
-            !chain_arms_at(ca, aparts, x0, tol, &back0, &on0) || !chain_arms_at(ca, aparts, x1, tol, &back1, &on1))
+            !chain_arms_at(ca, aparts, st[r].p0, x0, tol, &back0, &on0) ||
+            !chain_arms_at(ca, aparts, st[r].p1, x1, tol, &back1, &on1))
             continue;
         int side0 = arm_side(back0, on0, qb, tol), side1 = arm_side(back1, on1, qo, tol);
         *out = side0 != 0 && side1 != 0 && side0 != side1;

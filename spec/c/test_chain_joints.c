@@ -110,18 +110,21 @@ static int chains_cross(const c2d_shape *a, const c2d_shape *b, double tol)
     return 0;
 }
 
-/* The contact of a and b, asked both ways round, must agree; when it has a depth, b moved by it is
- * touching a (c2d_distance within tol of 0) and, when both are chains, crosses it nowhere (the oracle
- * above). Returns 0 and fails the test otherwise; *pushed counts the pairs with a depth. */
+/* The contact of a and b, asked both ways round, must agree (the same with the normal turned round;
+ * for two copies of one shape, where nothing tells which is which, the same as it is); when it has a
+ * depth, b moved by it is touching a (c2d_distance within tol of 0) and, when both are chains,
+ * crosses it nowhere (the oracle above). Returns 0 and fails the test otherwise; *pushed counts the
+ * pairs with a depth. */
 static int push_parts(c2d_shape *a, c2d_shape *b, double scale, const char *what, long k, int *pushed)
 {
+    int copies = strcmp(what, "copies") == 0;
     c2d_contact c, r;
     if (c2d_collide(a, b, &c) != C2D_OK || c2d_collide(b, a, &r) != C2D_OK) {
         c2d_test_fail(__FILE__, __LINE__, "%s %ld: collide failed", what, k);
         return 0;
     }
-    if (c.count != r.count || memcmp(&c.depth, &r.depth, sizeof c.depth) != 0 || c.normal.x != -r.normal.x ||
-        c.normal.y != -r.normal.y) {
+    if (c.count != r.count || memcmp(&c.depth, &r.depth, sizeof c.depth) != 0 ||
+        c.normal.x != (copies ? r.normal.x : -r.normal.x) || c.normal.y != (copies ? r.normal.y : -r.normal.y)) {
         c2d_test_fail(__FILE__, __LINE__, "%s %ld: the two orders disagree (depth %.17g / %.17g)", what, k, c.depth,
                       r.depth);
         return 0;
@@ -170,6 +173,28 @@ TEST(chain_joints_pair_push_of_the_fuzz_find_leaves_them_touching)
     c2d_shape_destroy(b);
     ENSURE(ok);
     ENSURE(pushed == 2);
+}
+
+TEST(chain_joints_pair_of_a_self_crossing_chain_and_its_copy_pushes_to_touching)
+{
+    /* Found by fuzzing with FZ_STRICT_COMPOUND_TOUCH=1: a closed chain of 11 points whose third and
+     * fourth segments cross, against a copy of itself at the same place. The push (3095 along the
+     * diagonal) left the copy inside the loop, 437.7 apart: moved back to its first touch, it runs
+     * along a segment of the other from the point where the other crosses itself, and the crossing
+     * test took the arms of the segment passing through there rather than those of the one it runs
+     * along, and saw a crossing that is not there. */
+    const c2d_vec2 p[11] = {V(437.703125, 3501.625),    V(875.40625, 3501.625),    V(1313.109375, 3501.625),
+                            V(2626.21875, 875.40625),   V(1750.8125, 3501.625),    V(2188.515625, 3501.625),
+                            V(2188.515625, 1313.109375), V(2626.21875, 1313.109375), V(2626.21875, 437.703125),
+                            V(3063.921875, 437.703125), V(437.703125, 437.703125)};
+    c2d_shape *a, *b;
+    ENSURE_OK(c2d_chain_new(p, 11, C2D_CHAIN_CLOSED, &a));
+    ENSURE_OK(c2d_chain_new(p, 11, C2D_CHAIN_CLOSED, &b));
+    int pushed = 0, ok = push_parts(a, b, 3500, "copies", 0, &pushed);
+    c2d_shape_destroy(a);
+    c2d_shape_destroy(b);
+    ENSURE(ok);
+    ENSURE(pushed == 1);
 }
 
 TEST(chain_joints_touching_a_joint_is_no_crossing_and_passing_through_is)
