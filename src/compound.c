@@ -1095,6 +1095,20 @@ static c2d_status chains_cross(const c2d_compound *ca, const c2d_shape *const *a
             }
         }
     }
+    /* Each point where b meets a part of a, against that part's arms there: where a passes through
+     * one point more than once (a joint of a on another of its segments, a chain folded back on
+     * itself), b may cross one branch and only touch another, and the stretch below sees only the
+     * first. Inside a stretch b runs along a, and an arm along a is on no side. */
+    for (int r = 0; r < m && !*out; r++) {
+        if (st[r].s1 != st[r].s0)
+            continue;
+        c2d_vec2 qb, qo, back, on, x = path_at(bparts, cb->n, st[r].s0);
+        if (path_arm(cb, bparts, st[r].s0, -1, tol, &qb) && path_arm(cb, bparts, st[r].s0, 1, tol, &qo) &&
+            chain_arms_at(ca, aparts, st[r].p0, x, tol, &back, &on)) {
+            int side0 = arm_side(back, on, qb, tol), side1 = arm_side(back, on, qo, tol);
+            *out = side0 != 0 && side1 != 0 && side0 != side1;
+        }
+    }
     if (m > 1)
         qsort(st, (size_t)m, sizeof *st, compare_stretch);
     /* Stretches that meet (along b's path: to tol in the world across a part or two, as rounding may
@@ -1115,6 +1129,8 @@ static c2d_status chains_cross(const c2d_compound *ca, const c2d_shape *const *a
         st[merged++] = st[r];
     }
     int closed = chain_closed(cb);
+    if (*out)
+        merged = 0; /* crossing already */
     if (closed && merged > 1 && st[0].s0 <= 0 && st[merged - 1].s1 >= cb->n) {
         st[0].s0 = st[merged - 1].s0 - cb->n; /* the last goes on into the first */
         st[0].p0 = st[merged - 1].p0;

@@ -28,30 +28,28 @@ static void polyline_of(const c2d_shape *s, polyline *p)
     p->closed = parts == p->n;
 }
 
-/* The arms of polyline p at point x (vectors from x along p, up to 2): at a vertex within tol of x, to
- * its neighbours; on a segment, to both its ends. Returns how many (0: x is not on p). */
-static int arms_at(const polyline *p, c2d_vec2 x, double tol, c2d_vec2 arm[2])
+/* The branches of polyline p through point x, each as its two arms (vectors from x along p): at each
+ * vertex within tol of x, to its neighbours (an open end has one arm, and is no branch); for each
+ * segment passing within tol of x away from its ends, to both ends. Returns how many (up to max). */
+static int branches_at(const polyline *p, c2d_vec2 x, double tol, c2d_vec2 (*arm)[2], int max)
 {
-    for (int i = 0; i < p->n; i++) {
-        if (tu_len(tu_sub(p->v[i], x)) > tol)
+    int m = 0, segs = p->closed ? p->n : p->n - 1;
+    for (int i = 0; i < p->n && m < max; i++) {
+        if (tu_len(tu_sub(p->v[i], x)) > tol || !(p->closed || (i > 0 && i < p->n - 1)))
             continue;
-        int m = 0;
-        if (i > 0 || p->closed)
-            arm[m++] = tu_sub(p->v[(i + p->n - 1) % p->n], x);
-        if (i < p->n - 1 || p->closed)
-            arm[m++] = tu_sub(p->v[(i + 1) % p->n], x);
-        return m;
+        arm[m][0] = tu_sub(p->v[(i + p->n - 1) % p->n], x);
+        arm[m][1] = tu_sub(p->v[(i + 1) % p->n], x);
+        m++;
     }
-    int segs = p->closed ? p->n : p->n - 1;
-    for (int i = 0; i < segs; i++) {
+    for (int i = 0; i < segs && m < max; i++) {
         c2d_vec2 a = p->v[i], b = p->v[(i + 1) % p->n];
-        if (tu_point_segment_distance(x, a, b) <= tol) {
-            arm[0] = tu_sub(a, x);
-            arm[1] = tu_sub(b, x);
-            return 2;
-        }
+        if (tu_len(tu_sub(a, x)) <= tol || tu_len(tu_sub(b, x)) <= tol || tu_point_segment_distance(x, a, b) > tol)
+            continue;
+        arm[m][0] = tu_sub(a, x);
+        arm[m][1] = tu_sub(b, x);
+        m++;
     }
-    return 0;
+    return m;
 }
 
 /* Where arm q leaves between arms p1 and p2 (by angles, measured with atan2): 1 inside the angle
@@ -73,24 +71,27 @@ static int side_of(c2d_vec2 p1, c2d_vec2 p2, c2d_vec2 q, double tol)
     return at < span ? 1 : -1;
 }
 
-/* Whether chain b passes from one side of chain a to the other at a point where they meet: a vertex of
- * one on the other, whose two arms leave on opposite sides of the other's two arms there, or two
- * segments crossing properly. Meetings where an arm runs along an arm of the other are left out (the
- * chains share a stretch; whether they cross there is decided further along, and not looked at). */
+/* Whether chain b passes from one side of chain a to the other at a point where they meet: at a vertex
+ * of either lying on the other, some branch of b through it leaves on opposite sides of some branch of
+ * a there; or two segments cross properly. Meetings where an arm runs along an arm of the other are
+ * left out (the chains share a stretch; whether they cross there is decided further along, and not
+ * looked at). */
 static int chains_cross(const c2d_shape *a, const c2d_shape *b, double tol)
 {
     polyline pa, pb;
     polyline_of(a, &pa);
     polyline_of(b, &pb);
     for (int w = 0; w < 2; w++) {
-        const polyline *p = w ? &pb : &pa, *q = w ? &pa : &pb;
+        const polyline *q = w ? &pa : &pb;
         for (int i = 0; i < q->n; i++) {
-            c2d_vec2 ap[2], aq[2];
-            if (arms_at(p, q->v[i], tol, ap) != 2 || arms_at(q, q->v[i], tol, aq) != 2)
-                continue;
-            int s1 = side_of(ap[0], ap[1], aq[0], tol), s2 = side_of(ap[0], ap[1], aq[1], tol);
-            if (s1 != 0 && s2 != 0 && s1 != s2)
-                return 1;
+            c2d_vec2 ba[8][2], bb[8][2];
+            int na = branches_at(&pa, q->v[i], tol, ba, 8), nb = branches_at(&pb, q->v[i], tol, bb, 8);
+            for (int x = 0; x < na; x++)
+                for (int y = 0; y < nb; y++) {
+                    int s1 = side_of(ba[x][0], ba[x][1], bb[y][0], tol), s2 = side_of(ba[x][0], ba[x][1], bb[y][1], tol);
+                    if (s1 != 0 && s2 != 0 && s1 != s2)
+                        return 1;
+                }
         }
     }
     int sa = pa.closed ? pa.n : pa.n - 1, sb = pb.closed ? pb.n : pb.n - 1;
@@ -195,6 +196,31 @@ TEST(chain_joints_pair_of_a_self_crossing_chain_and_its_copy_pushes_to_touching)
     c2d_shape_destroy(b);
     ENSURE(ok);
     ENSURE(pushed == 1);
+}
+
+TEST(chain_joints_pair_with_a_chain_folded_on_itself_pushes_to_touching)
+{
+    /* Found by fuzzing with FZ_STRICT_COMPOUND_TOUCH=1 (fuzz/corpus/crash-chain-pair-push-through-a-folded-joint):
+     * an open chain that goes up a line, folds back down it and goes up it again past the fold, and a
+     * closed chain. The push (1237.8) put a joint of the closed chain on the fold, where the open
+     * chain's third pass goes straight through that joint from one side to the other; the crossing
+     * test took the fold's arms there (both one way: no sides) and not those of the segment passing
+     * through, and c2d_distance called the pair 700 deep or touching depending on which was placed
+     * where. */
+    const c2d_vec2 closed[9] = {V(875.40625, 2626.21875),  V(437.703125, 2626.21875), V(1313.109375, 2626.21875),
+                                V(1750.8125, 2626.21875),  V(2188.515625, 2626.21875), V(2626.21875, 2626.21875),
+                                V(3063.921875, 2626.21875), V(3063.921875, 437.703125), V(437.703125, 437.703125)};
+    const c2d_vec2 open[6] = {V(-1019.96875, -1019.96875), V(-254.9921875, -764.9765625), V(509.984375, -509.984375),
+                              V(1529.953125, 1019.96875),  V(1019.96875, 254.9921875),    V(2549.921875, 2549.921875)};
+    c2d_shape *a, *b;
+    ENSURE_OK(c2d_chain_new(closed, 9, C2D_CHAIN_CLOSED, &a));
+    ENSURE_OK(c2d_chain_new(open, 6, 0, &b));
+    int pushed = 0;
+    int ok = push_parts(a, b, 3000, "closed and open", 0, &pushed) && push_parts(b, a, 3000, "open and closed", 0, &pushed);
+    c2d_shape_destroy(a);
+    c2d_shape_destroy(b);
+    ENSURE(ok);
+    ENSURE(pushed == 2);
 }
 
 TEST(chain_joints_touching_a_joint_is_no_crossing_and_passing_through_is)
