@@ -1170,10 +1170,10 @@ static c2d_status inside_union(const c2d_shape *whole, const c2d_shape *seg, dou
  * area, every part pair at most touching is the union at most touching (a move that clears the union
  * clears each part, which is at least each pair's depth; and parts with area that only touch share no
  * inside). A chain's segments have none, and may touch every part of the other shape and still be in
- * it: along a joint inside a concave polygon (inside_union asks the polygon of each segment that
- * touches it), or passing from one side of the other chain to the other through a joint of either or
- * along a stretch they share (chains_cross). Touching is taken to tol, by distance: rounding may put
- * the point where two parts meet a hair off either. */
+ * it: passing from one side of the other chain to the other through a joint of either or along a
+ * stretch they share (chains_cross), or along a joint inside a concave polygon (inside_union asks the
+ * other shape's union of each segment that touches it). Touching is taken to tol, by distance:
+ * rounding may put the point where two parts meet a hair off either. */
 static c2d_status caught_after(const c2d_shape *a, const c2d_shape *b, c2d_shape **moved, int *near, c2d_vec2 d,
                                double tol, int *out)
 {
@@ -1205,10 +1205,15 @@ static c2d_status caught_after(const c2d_shape *a, const c2d_shape *b, c2d_shape
     }
     if (*out || !(chain_a || chain_b))
         return C2D_OK;
-    if (chain_a && chain_b)
-        return chains_cross(ca, (const c2d_shape *const *)ca->part, cb, (const c2d_shape *const *)moved, near_b,
-                            tol, out);
-    /* A chain and a concave polygon. */
+    if (chain_a && chain_b &&
+        ((st = chains_cross(ca, (const c2d_shape *const *)ca->part, cb, (const c2d_shape *const *)moved, near_b, tol,
+                            out)) != C2D_OK ||
+         *out))
+        return st;
+    /* Each chain segment touching the other shape, against its union: the union's push-out is what the
+     * pair's contact asks of each part (compound_convex_contact), so a place it finds a segment deep
+     * in would not be touching by c2d_distance either (at coordinates far larger than the parts, a
+     * crossing shallower than tol by part pairs can be one the segment leaves only far away). */
     for (int j = 0; chain_b && j < cb->n && !*out && st == C2D_OK; j++)
         if (near_b[j])
             st = inside_union(a, moved[j], tol, out);
