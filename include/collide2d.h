@@ -231,8 +231,10 @@ C2D_API c2d_status c2d_segment_new(c2d_vec2 a, c2d_vec2 b, c2d_shape **out);
  *  sweeps through a static set or world holding the chain are blocked by each segment only from its
  *  right-hand side (for a counter-clockwise closed chain, from outside), as c2d_static_set_set_one_way,
  *  and the sides turn with the chain when a set re-places it (until c2d_static_set_set_one_way gives
- *  the whole chain one direction); the pair queries see both sides. Its position is the centre of its
- *  points' bounding box. */
+ *  the whole chain one direction); the pair queries see both sides. A chain has no inside: the contact
+ *  of two chains pushes them to where neither crosses the other, through a joint, at a joint of both
+ *  or along a stretch they share (which may leave one inside the other's loop). Its position is the
+ *  centre of its points' bounding box. */
 C2D_API c2d_status c2d_chain_new(const c2d_vec2 *points, int n, int flags, c2d_shape **out);
 
 /** A concave polygon: the region inside the outline's n points (either winding) and outside each of
@@ -556,12 +558,14 @@ C2D_API c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_sha
 /** The displacement that takes the mover out of the union of the set's shapes to touching, or zero
  *  when it is not inside the union deeper than touching (touching is not overlapping). A mover no wider
  *  than the touching tolerance (a tiny ball, a segment) lying along a joint inside the union is inside
- *  it, though it only touches each shape. The displacement is the shortest one among the nearest points
- *  of every surface edge and corner of the set (seams excluded) that leave the mover in no shape and
- *  touching no seam except where the seam meets the surface (a face flush against a joined neighbour's
- *  is inside their union; the end of the joint, where the union's surface turns, is outside),
- *  preferring those whose straight path crosses no shape the mover is not already in (so a ball is not
- *  pushed through a thin wall into the world outside). Deterministic; ties go to the lower shape index. */
+ *  it, though it only touches each shape; one touching the union from outside at a joint (lying across
+ *  the top of two bricks, or through a chain's joint outside its turn) is not. The displacement is the
+ *  shortest one among the nearest points of every surface edge and corner of the set (seams excluded)
+ *  that leave the mover in no shape and touching no seam except where the seam meets the surface (a
+ *  face flush against a joined neighbour's is inside their union; the end of the joint, where the
+ *  union's surface turns, is outside), preferring those whose straight path crosses no shape the mover
+ *  is not already in (so a ball is not pushed through a thin wall into the world outside).
+ *  Deterministic; ties go to the lower shape index. */
 C2D_API c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *mover, c2d_vec2 *out);
 
 /** Moves the mover by displacement through the set with the responses of options (default slide), as
