@@ -378,7 +378,9 @@ TEST(localtol_a_floor_a_trillion_long_still_holds_balls_near_the_origin)
     }
     c2d_static_set_destroy(set);
     c2d_static_set_destroy(alone);
-    ENSURE_MSG(floor_hits > n / 4 && brick_hits > 10, "%d floor and %d brick contacts", floor_hits, brick_hits);
+    /* Enough of each to have tested something, at any iteration scale (the valgrind run takes 3%). */
+    ENSURE_MSG(floor_hits > n / 4 && brick_hits > n / 200, "%d floor and %d brick contacts in %ld steps", floor_hits,
+               brick_hits, n);
 }
 
 /* One touching tolerance for all of a motion's tests: the overlap test of push-out and of a sweep, and
