@@ -1699,10 +1699,20 @@ c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *m
     return C2D_OK;
 }
 
+/* A motion's record list once the motion is decided: C2D_ERR_NO_MEMORY when it could not hold every
+ * record, else report's answer to all of them (when there is a report), which becomes the call's. */
+static c2d_status list_done(const c2d_record_list *list, c2d_records_fn report, void *ctx)
+{
+    if (list->no_memory)
+        return C2D_ERR_NO_MEMORY;
+    return report ? report(ctx, list->items, list->count) : C2D_OK;
+}
+
 /* The move of c2d_static_set_move, its contacts to plain or full records. */
 static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
                            const c2d_move_options *options, c2d_move_result *result, c2d_sweep_contact *plain,
-                           c2d_contact_record *full, int capacity, c2d_record_list *list)
+                           c2d_contact_record *full, int capacity, c2d_record_list *list, c2d_records_fn report,
+                           void *report_ctx)
 {
     if (!set || !mover_shape || !result || (capacity > 0 && !plain && !full))
         return C2D_ERR_NULL;
@@ -1735,8 +1745,8 @@ static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_sha
     st = run(&e, &p, &vel, 1.0, restitution, friction, &res);
     engine_free(&e);
     mover_free(&a);
-    if (st == C2D_OK && list && list->no_memory)
-        st = C2D_ERR_NO_MEMORY;
+    if (st == C2D_OK && list)
+        st = list_done(list, report, report_ctx);
     if (st == C2D_OK)
         *result = res;
     return st;
@@ -1746,20 +1756,20 @@ c2d_status c2d_static_set_move(const c2d_static_set *set, const c2d_shape *mover
                                const c2d_move_options *options, c2d_move_result *result,
                                c2d_sweep_contact *contacts, int capacity)
 {
-    return set_move(set, mover_shape, displacement, options, result, contacts, NULL, capacity, NULL);
+    return set_move(set, mover_shape, displacement, options, result, contacts, NULL, capacity, NULL, NULL, NULL);
 }
 
 c2d_status c2d_static_set_move_records(const c2d_static_set *set, const c2d_shape *mover_shape,
                                        c2d_vec2 displacement, const c2d_move_options *options,
                                        c2d_move_result *result, c2d_contact_record *records, int capacity)
 {
-    return set_move(set, mover_shape, displacement, options, result, NULL, records, capacity, NULL);
+    return set_move(set, mover_shape, displacement, options, result, NULL, records, capacity, NULL, NULL, NULL);
 }
 
 /* The step of c2d_static_set_step_ball, its contacts to plain or full records. */
 static c2d_status set_step_ball(const c2d_static_set *set, c2d_ball *ball, double dt, const c2d_move_options *options,
                                 c2d_move_result *result, c2d_sweep_contact *plain, c2d_contact_record *full,
-                                int capacity, c2d_record_list *list)
+                                int capacity, c2d_record_list *list, c2d_records_fn report, void *report_ctx)
 {
     if (!set || !ball || (capacity > 0 && !plain && !full))
         return C2D_ERR_NULL;
@@ -1804,8 +1814,8 @@ static c2d_status set_step_ball(const c2d_static_set *set, c2d_ball *ball, doubl
     st = run(&e, &p, &vel, dt, restitution, friction, &res);
     engine_free(&e);
     mover_free(&a);
-    if (st == C2D_OK && list && list->no_memory)
-        st = C2D_ERR_NO_MEMORY;
+    if (st == C2D_OK && list)
+        st = list_done(list, report, report_ctx);
     if (st != C2D_OK)
         return st;
     ball->position = p;
@@ -1819,51 +1829,39 @@ c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball *ball, d
                                     const c2d_move_options *options, c2d_move_result *result,
                                     c2d_sweep_contact *contacts, int capacity)
 {
-    return set_step_ball(set, ball, dt, options, result, contacts, NULL, capacity, NULL);
+    return set_step_ball(set, ball, dt, options, result, contacts, NULL, capacity, NULL, NULL, NULL);
 }
 
 c2d_status c2d_static_set_step_ball_records(const c2d_static_set *set, c2d_ball *ball, double dt,
                                             const c2d_move_options *options, c2d_move_result *result,
                                             c2d_contact_record *records, int capacity)
 {
-    return set_step_ball(set, ball, dt, options, result, NULL, records, capacity, NULL);
+    return set_step_ball(set, ball, dt, options, result, NULL, records, capacity, NULL, NULL, NULL);
 }
 
 c2d_status c2d_static_set_move_list(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
                                     const c2d_move_options *options, c2d_move_result *result, c2d_record_list *list)
 {
-    return set_move(set, mover_shape, displacement, options, result, NULL, NULL, 0, list);
+    return set_move(set, mover_shape, displacement, options, result, NULL, NULL, 0, list, NULL, NULL);
 }
 
 c2d_status c2d_static_set_step_ball_list(const c2d_static_set *set, c2d_ball *ball, double dt,
                                          const c2d_move_options *options, c2d_move_result *result,
                                          c2d_record_list *list)
 {
-    return set_step_ball(set, ball, dt, options, result, NULL, NULL, 0, list);
-}
-
-/* Hands every record of a finished motion to report, once; its status is the call's. */
-static c2d_status report_list(c2d_status st, const c2d_record_list *list, c2d_records_fn report, void *ctx)
-{
-    if (st == C2D_OK)
-        st = report(ctx, list->items, list->count);
-    return st;
+    return set_step_ball(set, ball, dt, options, result, NULL, NULL, 0, list, NULL, NULL);
 }
 
 c2d_status c2d_static_set_move_report(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
                                       const c2d_move_options *options, c2d_move_result *result,
                                       c2d_records_fn report, void *report_ctx)
 {
-    if (!report || !result)
+    if (!report)
         return C2D_ERR_NULL;
     c2d_contact_record stack[16];
     c2d_record_list list;
     c2d_record_list_init(&list, stack, 16);
-    c2d_move_result res;
-    c2d_status st = report_list(c2d_static_set_move_list(set, mover_shape, displacement, options, &res, &list),
-                                &list, report, report_ctx);
-    if (st == C2D_OK && result)
-        *result = res;
+    c2d_status st = set_move(set, mover_shape, displacement, options, result, NULL, NULL, 0, &list, report, report_ctx);
     c2d_record_list_free(&list);
     return st;
 }
@@ -1872,20 +1870,12 @@ c2d_status c2d_static_set_step_ball_report(const c2d_static_set *set, c2d_ball *
                                            const c2d_move_options *options, c2d_move_result *result,
                                            c2d_records_fn report, void *report_ctx)
 {
-    if (!report || !ball)
+    if (!report)
         return C2D_ERR_NULL;
     c2d_contact_record stack[16];
     c2d_record_list list;
     c2d_record_list_init(&list, stack, 16);
-    c2d_move_result res;
-    c2d_ball b = *ball;
-    c2d_status st =
-        report_list(c2d_static_set_step_ball_list(set, &b, dt, options, &res, &list), &list, report, report_ctx);
-    if (st == C2D_OK) {
-        *ball = b;
-        if (result)
-            *result = res;
-    }
+    c2d_status st = set_step_ball(set, ball, dt, options, result, NULL, NULL, 0, &list, report, report_ctx);
     c2d_record_list_free(&list);
     return st;
 }
