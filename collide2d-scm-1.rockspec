@@ -59,6 +59,7 @@ build = {
         'src/sweep.c',
         'src/tree.c',
         'src/trig.c',
+        'src/turnsweep.c',
         'src/world.c',
         'src/worldmove.c',
         'src/worldpairs.c',

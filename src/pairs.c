@@ -1,9 +1,12 @@
 /* pairs.c - the public calls on one shape or a pair: c2d_overlap, c2d_collide, c2d_distance,
- * c2d_contains_point, c2d_closest_point, c2d_raycast and c2d_sweep. Each checks its arguments, then
+ * c2d_contains_point, c2d_closest_point, c2d_raycast, c2d_sweep and c2d_sweep_motion. Each checks its arguments, then
  * hands a chain or concave polygon to compound.c and everything else to the convex kernels (collide.c,
  * distance.c, query.c, sweep.c). Layer 6: the kernels and the compounds never call these; a compound's
  * parts are convex and go to the kernels directly. */
 #include "shape.h"
+#include "turnsweep.h"
+
+#include <string.h>
 
 c2d_status c2d_overlap(const c2d_shape *a, const c2d_shape *b, int *out)
 {
@@ -88,4 +91,76 @@ c2d_status c2d_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_ve
     if (c2d_is_compound(a) || c2d_is_compound(b))
         return c2d_compound_sweep(a, da, b, db, out);
     return c2d_convex_sweep(a, da, b, db, out);
+}
+
+/* The world motion of a shape standing where it is now. */
+static c2d_status rigid_of(const c2d_shape *s, const c2d_motion *m, c2d_rigid *out)
+{
+    *out = c2d_rigid_still();
+    out->c = s->pos;
+    if (!m)
+        return C2D_OK;
+    c2d_status st = c2d_check_vec(m->velocity);
+    if (st == C2D_OK)
+        st = c2d_check_vec(m->pivot);
+    if (st == C2D_OK)
+        st = c2d_check_number(m->angular_velocity);
+    if (st == C2D_OK)
+        st = c2d_check_vec(v2_add(s->pos, m->pivot));
+    if (st != C2D_OK)
+        return st;
+    out->c = v2_add(s->pos, m->pivot);
+    out->v = m->velocity;
+    out->w = m->angular_velocity;
+    return C2D_OK;
+}
+
+static int part_count(const c2d_shape *s)
+{
+    int n = 1;
+    (void)c2d_shape_get_part_count(s, &n);
+    return n;
+}
+
+static const c2d_shape *part_of(const c2d_shape *s, int k)
+{
+    return c2d_is_compound(s) ? c2d_compound_part(s, k) : s;
+}
+
+c2d_status c2d_sweep_motion(const c2d_shape *a, const c2d_motion *ma, const c2d_shape *b, const c2d_motion *mb,
+                            c2d_toi *out)
+{
+    if (!a || !b || !out)
+        return C2D_ERR_NULL;
+    c2d_rigid ra, rb;
+    c2d_status st = rigid_of(a, ma, &ra);
+    if (st == C2D_OK)
+        st = rigid_of(b, mb, &rb);
+    if (st != C2D_OK)
+        return st;
+    if (ra.w == 0 && rb.w == 0)
+        return c2d_sweep(a, ra.v, b, rb.v, out);
+    c2d_toi still;
+    if ((st = c2d_sweep(a, v2(0, 0), b, v2(0, 0), &still)) != C2D_OK)
+        return st;
+    if (still.state == C2D_TOI_OVERLAP) {
+        *out = still;
+        return C2D_OK;
+    }
+    /* The earliest contact of any part of A with any part of B: they all move as their shape does. */
+    double tol = c2d_rigid_sweep_tolerance(a, &ra, b, &rb);
+    c2d_toi best;
+    memset(&best, 0, sizeof best);
+    best.state = C2D_TOI_NONE;
+    best.t = 1;
+    for (int i = 0, na = part_count(a); i < na; i++)
+        for (int j = 0, nb = part_count(b); j < nb; j++) {
+            c2d_toi t;
+            if ((st = c2d_convex_sweep_rigid(part_of(a, i), &ra, part_of(b, j), &rb, tol, &t)) != C2D_OK)
+                return st;
+            if (t.state == C2D_TOI_HIT && (best.state == C2D_TOI_NONE || t.t < best.t))
+                best = t;
+        }
+    *out = best;
+    return C2D_OK;
 }
