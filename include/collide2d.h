@@ -409,14 +409,15 @@ C2D_API c2d_status c2d_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b
 
 /** A rigid motion over one unit of time (a sweep's, or a step's dt): the shape moves by velocity * t
  *  and turns by angular_velocity * t radians (counter-clockwise positive) about its pivot, which moves
- *  with it. pivot is measured from the shape's position (its reference point), in world axes: zero
- *  turns the shape about its position, a flipper's hinge is the hinge point minus the flipper's
- *  position. A point x of the shape goes to c + velocity t + R(angular_velocity t) (x - c), where c is
- *  the shape's position plus pivot. A zeroed struct (or NULL) stands still. */
+ *  with it. pivot is a point of the shape, in its own frame (as its vertices are given relative to its
+ *  position, turning with it): zero turns the shape about its position; a flipper 110 long whose
+ *  position is its middle and whose hinge is its left end has pivot (-55, 0) at every angle. A point x
+ *  of the shape goes to c + velocity t + R(angular_velocity t) (x - c), where c is where the pivot
+ *  stands at time 0. A zeroed struct (or NULL) stands still. */
 typedef struct c2d_motion {
     c2d_vec2 velocity;       /**< the pivot's displacement per unit of time */
     double angular_velocity; /**< radians per unit of time */
-    c2d_vec2 pivot;          /**< the point turned about, from the shape's position */
+    c2d_vec2 pivot;          /**< the point turned about, in the shape's own frame */
 } c2d_motion;
 
 /** Time of impact of A and B each moving by its rigid motion (either may be NULL: standing still) over
@@ -427,7 +428,7 @@ typedef struct c2d_motion {
  *  contact): it advances by steps bounded by how fast any point of either shape can approach the
  *  other, so a turn of any speed cannot step over a thin shape. A motion that grazes the other shape
  *  within a hair for most of the unit of time may be answered as a contact a little early (after 200
- *  steps), never late. C2D_ERR_NOT_FINITE or C2D_ERR_RANGE for a motion's number (or the pivot's place)
+ *  steps), never late. C2D_ERR_NOT_FINITE or C2D_ERR_RANGE for a motion's number (or where its pivot stands)
  *  beyond C2D_MAX_COORDINATE. */
 C2D_API c2d_status c2d_sweep_motion(const c2d_shape *a, const c2d_motion *ma, const c2d_shape *b,
                                     const c2d_motion *mb, c2d_toi *out);

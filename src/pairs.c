@@ -105,11 +105,12 @@ static c2d_status rigid_of(const c2d_shape *s, const c2d_motion *m, c2d_rigid *o
         st = c2d_check_vec(m->pivot);
     if (st == C2D_OK)
         st = c2d_check_number(m->angular_velocity);
+    c2d_vec2 c = c2d_xf_apply(c2d_shape_xf(s), m->pivot);
     if (st == C2D_OK)
-        st = c2d_check_vec(v2_add(s->pos, m->pivot));
+        st = c2d_check_vec(c);
     if (st != C2D_OK)
         return st;
-    out->c = v2_add(s->pos, m->pivot);
+    out->c = c;
     out->v = m->velocity;
     out->w = m->angular_velocity;
     return C2D_OK;

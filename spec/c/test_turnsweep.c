@@ -145,7 +145,7 @@ typedef struct pose {
  * oracle shares nothing with the library's own). */
 static pose pose_at(c2d_vec2 p0, double a0, const c2d_motion *m, double t)
 {
-    c2d_vec2 c = tu_add(p0, m->pivot);
+    c2d_vec2 c = tu_add(p0, tu_rot(m->pivot, a0));
     c2d_vec2 r = tu_rot(tu_sub(p0, c), m->angular_velocity * t);
     pose q;
     q.p = tu_add(tu_add(c, tu_scale(m->velocity, t)), r);
