@@ -145,6 +145,7 @@ int l_distance(lua_State *L);
 int l_overlaps(lua_State *L);
 int l_raycast(lua_State *L);
 int l_sweep(lua_State *L);
+int l_sweepmotion(lua_State *L);
 
 /* lua/moves.c: move options, contact records */
 int response_of(lua_State *L, int idx);

@@ -56,6 +56,7 @@ static const luaL_Reg module_funcs[] = {
     {"setTransform", l_settransform},
     {"staticset", l_staticset},
     {"sweep", l_sweep},
+    {"sweepMotion", l_sweepmotion},
     {"type", l_type},
     {"version", l_version},
     {"vertices", l_vertices},

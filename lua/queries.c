@@ -146,3 +146,22 @@ int l_sweep(lua_State *L)
     CHECK(L, c2d_sweep(a, vec(dx, dy), b, vec(odx, ody), &toi), 2, "cc-cc");
     return push_toi(L, &toi, -1);
 }
+
+/* collide2d.sweepMotion(a, dx, dy, angle, px, py, b [, odx, ody, oangle, opx, opy]) and the method
+ * a:sweepMotion(...): as sweep, each shape also turning by its angle over the motion about its own
+ * point (px, py) (in its own frame; 0, 0 is its position). */
+int l_sweepmotion(lua_State *L)
+{
+    c2d_shape *a = checkshape(L, 1);
+    c2d_motion ma, mb;
+    ma.velocity = vec(luaL_checknumber(L, 2), luaL_checknumber(L, 3));
+    ma.angular_velocity = luaL_checknumber(L, 4);
+    ma.pivot = vec(luaL_checknumber(L, 5), luaL_checknumber(L, 6));
+    c2d_shape *b = checkshape(L, 7);
+    mb.velocity = vec(luaL_optnumber(L, 8, 0.0), luaL_optnumber(L, 9, 0.0));
+    mb.angular_velocity = luaL_optnumber(L, 10, 0.0);
+    mb.pivot = vec(luaL_optnumber(L, 11, 0.0), luaL_optnumber(L, 12, 0.0));
+    c2d_toi toi;
+    CHECK(L, c2d_sweep_motion(a, &ma, b, &mb, &toi), 2, "ccccc-ccccc");
+    return push_toi(L, &toi, -1);
+}

@@ -31,6 +31,7 @@ describe('require "collide2d"', function()
       'contains', 'destroy', 'distance', 'hull', 'move', 'overlaps', 'part', 'parts', 'polygon', 'position',
       'radius', 'raycast',
       'rectangle', 'rotate', 'segment', 'setAngle', 'setPosition', 'setTransform', 'staticset', 'sweep',
+      'sweepMotion',
       'type', 'version', 'vertices', 'world' }
     for _, name in ipairs(names) do assert.is_function(collide2d[name], name) end
     local count = 0

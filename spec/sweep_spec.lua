@@ -567,3 +567,33 @@ describe('a box sliding along a row of 100 adjacent boxes', function()
     end
   end)
 end)
+
+describe('collide2d.sweepMotion', function()
+  it('answers as sweep when nothing turns, and as the exact arc when a bar turns into a ball', function()
+    local a, b = collide2d.circle(0, 0, 1), collide2d.rectangle(5, -1, 2, 2)
+    local want1 = { collide2d.sweep(a, 10, 1, b, -1, 0) }
+    local got1 = { collide2d.sweepMotion(a, 10, 1, 0, 3, 4, b, -1, 0) }
+    assert.are.same(want1, got1)
+    assert.are.equal(6, #got1)
+    -- a segment from (0, 0) to (10, 0) turning 1 radian about its start meets a ball of radius 1 at (6, 3)
+    local bar, ball = collide2d.segment(0, 0, 10, 0), collide2d.circle(6, 3, 1)
+    local want = math.atan2 and math.atan2(3, 6) or math.atan(3, 6)
+    want = want - math.asin(1 / math.sqrt(45))
+    local t, nx, ny = bar:sweepMotion(0, 0, 1, -5, 0, ball)
+    assert(near(t, want, 1e-9) and near(nx, -math.sin(want), 1e-9) and near(ny, math.cos(want), 1e-9))
+    -- seen from the ball, the bar's motion is b's: the same time, the normal turned round
+    local t2, nx2, ny2 = ball:sweepMotion(0, 0, 0, 0, 0, bar, 0, 0, 1, -5, 0)
+    assert(t2 == t and nx2 == -nx and ny2 == -ny)
+  end)
+
+  it('never lets a thin flipper swinging 3 radians a frame step over a ball', function()
+    for i = 0, 40 do
+      local angle = 0.05 + i * 0.05                  -- the ball sits somewhere across the swing
+      local r = 20 + i * 2
+      local ball = collide2d.circle(r * math.cos(angle), r * math.sin(angle), 2)
+      local flipper = collide2d.rectangle(0, -0.005, 110, 0.01)
+      local t = flipper:sweepMotion(0, 0, 3, -55, 0, ball)
+      assert(t and t <= angle / 3, 'missed the ball at angle ' .. angle)
+    end
+  end)
+end)
