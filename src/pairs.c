@@ -1,8 +1,9 @@
 /* pairs.c - the public calls on one shape or a pair: c2d_overlap, c2d_collide, c2d_distance,
- * c2d_contains_point, c2d_closest_point, c2d_raycast, c2d_sweep and c2d_sweep_motion. Each checks its arguments, then
- * hands a chain or concave polygon to compound.c and everything else to the convex kernels (collide.c,
- * distance.c, query.c, sweep.c). Layer 6: the kernels and the compounds never call these; a compound's
- * parts are convex and go to the kernels directly. */
+ * c2d_contains_point, c2d_closest_point, c2d_raycast, c2d_sweep and c2d_sweep_motion. Each checks its
+ * arguments, then hands a chain or concave polygon to the compound files (layer 5: compoundcontact.c,
+ * compoundsweep.c, compoundquery.c) and everything else to the convex kernels (collide.c, distance.c,
+ * query.c, sweep.c, turnsweep.c). Layer 6: the kernels and the compounds never call these; a
+ * compound's parts are convex and go to the kernels directly. */
 #include "shape.h"
 #include "turnsweep.h"
 

@@ -1,8 +1,8 @@
 /* parts.h - the storage of a compound shape (a chain or a concave polygon): its convex parts, placed
  * with it and in its own frame, and which of them meet. Layer 2, shapes: shape.c keeps them (places,
  * frees and copies them, says which meet); the static set of its parts and every query of a compound
- * belong to compound.c (layer 5), which makes compounds; the static set (layer 4) reads the parts
- * through the calls declared in shape.h. */
+ * belong to the compound files (layer 5, compound.h): compound.c makes compounds; the static set
+ * (layer 4) reads the parts through the calls declared in shape.h. */
 #ifndef C2D_PARTS_H
 #define C2D_PARTS_H
 

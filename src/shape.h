@@ -307,12 +307,12 @@ static inline c2d_vec2 c2d_world_vertex(const c2d_shape *s, int i)
     return c2d_xf_apply(c2d_shape_xf(s), c2d_local_core(s, &buf).v[i]);
 }
 
-/* ---- compound shapes: chains and concave polygons (compound.c) ----
+/* ---- compound shapes: chains and concave polygons (compound.c and the files of compound.h) ----
  *
  * A compound keeps its outline (or its chain's points) in data like a core's vertices, relative to its
  * position, then one slot holding the pointer to its parts; it has no normals, and its parts, not its
- * "core", answer every query: the public calls hand compounds to compound.c before any kind-specific
- * path could read data as a convex core. */
+ * "core", answer every query: the public calls hand compounds to the compound files (layer 5) before
+ * any kind-specific path could read data as a convex core. */
 typedef struct c2d_compound c2d_compound;
 
 static inline int c2d_is_compound(const c2d_shape *s)

@@ -432,7 +432,7 @@ TEST(localtol_push_out_and_sweep_agree_on_an_overlap_beside_a_touching_wall)
 }
 
 /* Where the set engine's one touching tolerance does not reach: a pair of concave shapes has tests
- * of its own. Their contact (compound.c's compound_pair_contact) accepts a move when no pair of parts
+ * of its own. Their contact (compound_pair_contact) accepts a move when no pair of parts
  * is deeper than 1e-10 of the pair's scale by c2d_collide, and shortens it by sweeping the parts back
  * from far along it, at the tolerance of that long lead-in; their sweep starts with the parts' set
  * sweeps, at the parts' own tolerance. In this pair, 1e10 across and found by a random search, the
