@@ -59,6 +59,8 @@ static void links_free(part_links *l)
 }
 
 static c2d_status compound_copy(const c2d_compound *src, c2d_compound **out);
+static c2d_status keep_holes(c2d_compound *c, const c2d_vec2 *const *holes, const int *counts, int n, c2d_vec2 pos);
+static c2d_status copy_holes(const c2d_compound *src, c2d_compound *dst);
 
 /* A compound over parts already made in its own frame (lpart, owned from now on) that meet as links
  * says (owned too): their world copies, and the set of them with their joints as seams and the cones
@@ -142,7 +144,10 @@ static c2d_status compound_copy(const c2d_compound *src, c2d_compound **out)
             links_free(&links);
             return C2D_ERR_NO_MEMORY;
         }
-    return compound_make(lpart, src->n, links, src->one_sided, out);
+    c2d_status st = compound_make(lpart, src->n, links, src->one_sided, out);
+    if (st == C2D_OK && (st = copy_holes(src, *out)) != C2D_OK)
+        c2d_compound_free(*out);
+    return st;
 }
 
 /* A compound shape of kind type with outline (or chain) points pts[0 .. m) relative to its position
@@ -536,9 +541,52 @@ c2d_status c2d_concave_new(const c2d_vec2 *outline, int n, const c2d_vec2 *const
         links_free(&links);
         return st == C2D_ERR_NO_MEMORY ? st : C2D_ERR_DEGENERATE;
     }
-    st = shape_make(C2D_SHAPE_CONCAVE, ring, m, pos, lpart, parts, links, 0, out);
+    c2d_shape *s = NULL;
+    st = shape_make(C2D_SHAPE_CONCAVE, ring, m, pos, lpart, parts, links, 0, &s);
     free(ring);
+    if (st == C2D_OK && (st = keep_holes(c2d_compound_of(s), holes, hole_counts, hole_count, pos)) != C2D_OK)
+        c2d_shape_destroy(s);
+    else if (st == C2D_OK)
+        *out = s;
     return st;
+}
+
+/* Keeps the n holes (holes[h] of counts[h] points, as c2d_concave_new took them) in c, measured from
+ * the position pos as the outline is. */
+static c2d_status keep_holes(c2d_compound *c, const c2d_vec2 *const *holes, const int *counts, int n, c2d_vec2 pos)
+{
+    if (n <= 0)
+        return C2D_OK;
+    int total = 0;
+    for (int h = 0; h < n; h++)
+        total += counts[h];
+    c->hole_start = (int *)malloc((size_t)(n + 1) * sizeof *c->hole_start);
+    c->hole_pt = (c2d_vec2 *)malloc((size_t)(total > 0 ? total : 1) * sizeof *c->hole_pt);
+    if (!c->hole_start || !c->hole_pt)
+        return C2D_ERR_NO_MEMORY; /* c2d_compound_free frees what was had */
+    c->n_holes = n;
+    c->hole_start[0] = 0;
+    for (int h = 0, w = 0; h < n; h++) {
+        for (int i = 0; i < counts[h]; i++)
+            c->hole_pt[w++] = v2_sub(holes[h][i], pos);
+        c->hole_start[h + 1] = w;
+    }
+    return C2D_OK;
+}
+
+/* Gives dst (a copy of src, made without them) src's holes. */
+static c2d_status copy_holes(const c2d_compound *src, c2d_compound *dst)
+{
+    if (!src->hole_start)
+        return C2D_OK;
+    int ok = 1, total = src->hole_start[src->n_holes];
+    dst->hole_start = copy_ints(src->hole_start, src->n_holes + 1, &ok);
+    dst->hole_pt = (c2d_vec2 *)malloc((size_t)(total > 0 ? total : 1) * sizeof *dst->hole_pt);
+    if (!ok || !dst->hole_pt)
+        return C2D_ERR_NO_MEMORY; /* c2d_compound_free frees what was had */
+    memcpy(dst->hole_pt, src->hole_pt, (size_t)total * sizeof *dst->hole_pt);
+    dst->n_holes = src->n_holes;
+    return C2D_OK;
 }
 
 /* ---- parts ---- */

@@ -96,19 +96,16 @@ c2d_status c2d_compound_closest(const c2d_shape *s, c2d_vec2 p, c2d_vec2 *out_po
             }
         }
     } else {
-        /* Inside, the nearest point of the union's boundary: of the parts' edges, those that are no
-         * seam (the set knows which, in the compound's frame). */
+        /* Inside, the nearest point of the union's boundary: of the outline's and the holes' edges, in
+         * the compound's frame. Not of the parts' edges that are no seam: a part's edge may be a
+         * joint along one stretch and surface along the rest (see hole_pt in parts.h). */
         c2d_xf x = c2d_shape_xf(s);
         c2d_vec2 lp = c2d_xf_local(x, p);
-        for (int k = 0; k < c->n; k++) {
-            const c2d_shape *part = c->lpart[k];
-            for (int e = 0; e < part->count; e++) {
-                int seam = 0;
-                c2d_static_set_is_seam(c->set, k, e, &seam);
-                if (seam)
-                    continue;
-                c2d_vec2 va = c2d_world_vertex(part, e), vb = c2d_world_vertex(part, (e + 1) % part->count);
-                c2d_vec2 q = c2d_segment_closest(va, vb, lp);
+        for (int r = -1; r < c->n_holes; r++) {
+            const c2d_vec2 *v = r < 0 ? s->data : c->hole_pt + c->hole_start[r];
+            int m = r < 0 ? s->count : c->hole_start[r + 1] - c->hole_start[r];
+            for (int i = 0; i < m; i++) {
+                c2d_vec2 q = c2d_segment_closest(v[i], v[i + 1 < m ? i + 1 : 0], lp);
                 double dist = v2_len_safe(v2_sub(q, lp));
                 if (dist < best) {
                     best = dist;

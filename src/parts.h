@@ -1,8 +1,8 @@
 /* parts.h - the storage of a compound shape (a chain or a concave polygon): its convex parts, placed
  * with it and in its own frame, and which of them meet. Layer 2, shapes: shape.c keeps them (places,
  * frees and copies them, says which meet); the static set of its parts and every query of a compound
- * belong to the compound files (layer 5, compound.h): compound.c makes compounds; the static set
- * (layer 4) reads the parts through the calls declared in shape.h. */
+ * belong to compound.c (layer 5), which makes compounds; the static set (layer 4) reads the parts
+ * through the calls declared in shape.h. */
 #ifndef C2D_PARTS_H
 #define C2D_PARTS_H
 
@@ -29,6 +29,14 @@ struct c2d_compound {
      * chain, whose segments meet only where they join. */
     int *vstart;
     int *vid;
+    /* A concave polygon's holes, relative to its position as its outline is (the shape's data): hole h
+     * is hole_pt[hole_start[h] .. hole_start[h + 1]). With the outline they are its boundary, which
+     * the parts' edges give only up to rounding: a part's edge may join a piece of a hole to a joint
+     * (the point between them dropped as no corner once measured from the position), so no edge is
+     * surface or seam as a whole there. NULL and 0 for a chain and for a polygon without holes. */
+    int n_holes;
+    int *hole_start;
+    c2d_vec2 *hole_pt;
 };
 
 #endif /* C2D_PARTS_H */

@@ -614,6 +614,8 @@ void c2d_compound_free(c2d_compound *c)
     free(c->adj);
     free(c->vstart);
     free(c->vid);
+    free(c->hole_start);
+    free(c->hole_pt);
     if (c->set)
         c->drop_set(c->set);
     free(c);

@@ -514,6 +514,132 @@ TEST(compound_a_hole_narrower_than_the_seam_tolerance_stays_a_hole)
     c2d_shape_destroy(s);
 }
 
+/* A random ring of grid points (integer coordinates, distances from (cx, cy) within [rmin, rmax]) at
+ * distinct angles around that centre, in the order of their angles: star-shaped about it, so simple
+ * unless two points lie on one line through the centre (dropped) or an angular gap passes pi (the
+ * constructor then refuses it, and the caller tries again). Returns the number of points. */
+static int grid_star(int cx, int cy, int rmin, int rmax, int want, int *ix, int *iy)
+{
+    int m = 0;
+    for (int tries = 0; m < want && tries < 50 * want; tries++) {
+        int x = (int)(c2d_test_rand() % (unsigned)(2 * rmax + 1)) - rmax;
+        int y = (int)(c2d_test_rand() % (unsigned)(2 * rmax + 1)) - rmax;
+        int r2 = x * x + y * y, same = 0;
+        if (r2 < rmin * rmin || r2 > rmax * rmax)
+            continue;
+        for (int j = 0; j < m && !same; j++)
+            same = (long)x * (iy[j] - cy) == (long)y * (ix[j] - cx) && x * (ix[j] - cx) + y * (iy[j] - cy) > 0;
+        if (same)
+            continue;
+        /* Insertion by angle (atan2 of integers is monotonic enough for distinct directions). */
+        double a = atan2(y, x);
+        int at = m;
+        while (at > 0 && atan2(iy[at - 1] - cy, ix[at - 1] - cx) > a) {
+            ix[at] = ix[at - 1], iy[at] = iy[at - 1];
+            at--;
+        }
+        ix[at] = cx + x, iy[at] = cy + y;
+        m++;
+    }
+    return m;
+}
+
+/* Signed distance from p to the region inside ring 0 of rings[0 .. nr) and outside the others, by brute
+ * force over every edge (the sign from an even-odd count), and the nearest point of the edges. */
+static double rings_distance(const c2d_vec2 *const *rings, const int *counts, int nr, c2d_vec2 p, c2d_vec2 *at)
+{
+    double best = INFINITY;
+    int crossings = 0;
+    for (int r = 0; r < nr; r++)
+        for (int i = 0; i < counts[r]; i++) {
+            c2d_vec2 a = rings[r][i], b = rings[r][(i + 1) % counts[r]];
+            double d = tu_point_segment_distance(p, a, b);
+            if (d < best) {
+                best = d;
+                if (at)
+                    *at = tu_closest_on_segment(p, a, b);
+            }
+            if ((a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y))
+                crossings++;
+        }
+    return (crossings & 1) ? -best : best;
+}
+
+TEST(concave_closest_point_is_the_nearest_point_of_its_rings)
+{
+    /* Random polygons, most with a hole, their points on an integer grid turned by a random angle,
+     * scaled and moved: points of the grid on one line (a hole's edge and an outline point beyond it,
+     * as in the fuzz find) are then within rounding of one line, and a part's edge made of a piece of
+     * the outline or the hole and a joint may lose the point between them to rounding. From any
+     * point, inside, in the hole or outside, c2d_closest_point answers the nearest point of the
+     * outline and the hole (brute force over their edges) to 1e-12 of the scene's size, negative
+     * inside. */
+    long trials = c2d_test_iterations(400), made = 0;
+    for (long k = 0; k < trials; k++) {
+        int ox[16], oy[16], hx[8], hy[8];
+        int n = grid_star(0, 0, 8, 20, 5 + (int)(c2d_test_rand() % 10), ox, oy);
+        int hcx = (int)(c2d_test_rand() % 7) - 3, hcy = (int)(c2d_test_rand() % 7) - 3;
+        int hn = grid_star(hcx, hcy, 1, 4, 3 + (int)(c2d_test_rand() % 4), hx, hy);
+        int nr = c2d_test_rand() % 4 != 0 ? 2 : 1; /* rings: the outline, and the hole or none */
+        double scale = pow(10, c2d_test_uniform(-2, 3)), angle = c2d_test_uniform(-3.1, 3.1);
+        double step = 0.2 * scale, ca = cos(angle), sa = sin(angle);
+        c2d_vec2 c = V(c2d_test_uniform(-100, 100) * scale, c2d_test_uniform(-100, 100) * scale);
+        c2d_vec2 ring[16], hole[8];
+        for (int i = 0; i < n; i++)
+            ring[i] = V(c.x + step * (ca * ox[i] - sa * oy[i]), c.y + step * (sa * ox[i] + ca * oy[i]));
+        for (int i = 0; i < hn; i++)
+            hole[i] = V(c.x + step * (ca * hx[i] - sa * hy[i]), c.y + step * (sa * hx[i] + ca * hy[i]));
+        const c2d_vec2 *rings[2] = {ring, hole}, *holes[1] = {hole};
+        int counts[2] = {n, hn};
+        c2d_shape *s;
+        if (n < 3 || (nr == 2 && hn < 3) || c2d_concave_new(ring, n, holes, counts + 1, nr - 1, &s) != C2D_OK)
+            continue;
+        made++;
+        double size = 0;
+        for (int r = 0; r < nr; r++)
+            for (int i = 0; i < counts[r]; i++)
+                size = fmax(size, fmax(fabs(rings[r][i].x), fabs(rings[r][i].y)));
+        double tol = 1e-12 * size;
+        for (int q = 0; q < 200; q++) {
+            /* Anywhere around the polygon, or near one of its points (where joints leave the hole). */
+            c2d_vec2 p;
+            if (q % 2 == 0) {
+                p = V(c.x + c2d_test_uniform(-22, 22) * step, c.y + c2d_test_uniform(-22, 22) * step);
+            } else {
+                int r = (int)(c2d_test_rand() % (unsigned)nr), i = (int)(c2d_test_rand() % (unsigned)counts[r]);
+                p = V(rings[r][i].x + c2d_test_uniform(-3, 3) * step, rings[r][i].y + c2d_test_uniform(-3, 3) * step);
+            }
+            c2d_vec2 near, at;
+            double truth = rings_distance(rings, counts, nr, p, &near), d;
+            ENSURE_OK(c2d_closest_point(s, p, &at, &d));
+            ENSURE_MSG(fabs(d - truth) <= tol,
+                       "trial %ld: from (%.17g, %.17g) distance %.17g at (%.17g, %.17g), the rings' %.17g at "
+                       "(%.17g, %.17g)",
+                       k, p.x, p.y, d, at.x, at.y, truth, near.x, near.y);
+            double off = fabs(rings_distance(rings, counts, nr, at, NULL));
+            ENSURE_MSG(off <= tol, "trial %ld: the point is %.3g off the rings", k, off);
+            ENSURE_MSG(fabs(tu_len(tu_sub(at, p)) - fabs(d)) <= tol, "trial %ld: the point is not |distance| away", k);
+        }
+        /* Turned and moved: the same answers about the moved points. */
+        c2d_vec2 pos, shift = V(c2d_test_uniform(-10, 10) * scale, c2d_test_uniform(-10, 10) * scale);
+        double turn = c2d_test_uniform(-3, 3);
+        ENSURE_OK(c2d_shape_get_position(s, &pos));
+        c2d_vec2 to = tu_add(pos, shift);
+        ENSURE_OK(c2d_shape_set_transform(s, to, turn));
+        for (int q = 0; q < 50; q++) {
+            int r = (int)(c2d_test_rand() % (unsigned)nr), i = (int)(c2d_test_rand() % (unsigned)counts[r]);
+            c2d_vec2 p = V(rings[r][i].x + c2d_test_uniform(-3, 3) * step,
+                           rings[r][i].y + c2d_test_uniform(-3, 3) * step);
+            double truth = rings_distance(rings, counts, nr, p, NULL), d;
+            ENSURE_OK(c2d_closest_point(s, tu_add(to, tu_rot(tu_sub(p, pos), turn)), NULL, &d));
+            ENSURE_MSG(fabs(d - truth) <= 10 * tol + 1e-12 * tu_len(to), "trial %ld turned: %.17g, not %.17g", k, d,
+                       truth);
+        }
+        c2d_shape_destroy(s);
+    }
+    ENSURE_MSG(made >= trials / 4, "only %ld of %ld polygons were made", made, trials);
+}
+
 /* Twice the signed area of a ring (shoelace, about its first point). */
 static double ring_area2(const c2d_vec2 *p, int n)
 {

@@ -924,3 +924,37 @@ TEST(fuzz_concave_pair_near_the_coordinate_limit_gets_its_contact)
     c2d_shape_destroy(a);
     c2d_shape_destroy(b);
 }
+
+TEST(fuzz_concave_closest_point_in_a_hole_on_a_joint)
+{
+    /* A concave 12-gon with a diamond hole, from (10, 0) inside it: the nearest point of its boundary is
+     * the hole's corner (9.2, 0.8), 1.13 away. Part 0's edge (8.6, 1.4)-(11.84, -1.84) runs along the
+     * hole and then along part 1 (the corner between, within rounding of that line, went when the part
+     * was measured from the position), so it is neither seam nor surface as a whole; the closest point
+     * took it as surface and answered (10, 0) itself, on the joint, at distance -4.4e-16. It is measured
+     * to the outline and the holes now. */
+    static const c2d_vec2 ring[12] = {
+        {13.980738906688789, 0.39206856131824241},  {12.547606544579736, 1.584203551951104},
+        {11.503781546744605, 3.0493673212111405},   {9.4778952311197937, 3.9657794454952415},
+        {8.8000000000000007, 2.078460969082653},    {6.2992674787461329, 0.8628897995306184},
+        {8.4077044373244849, -0.15682742452729695}, {7.5941126160672718, -2.1099066083202205},
+        {9.8433685693359383, -1.1897338336485723},  {10.130806258460284, -1.9957178464772072},
+        {11.838477631085023, -1.8384776310850239},  {13.369261336326371, -1.2681001725164425}};
+    static const c2d_vec2 hole[4] = {{9.1999999999999993, 0.80000000000000004},
+                                     {8.5999999999999996, 1.3999999999999999},
+                                     {8, 0.80000000000000016},
+                                     {8.5999999999999996, 0.20000000000000007}};
+    const c2d_vec2 *holes[1] = {hole};
+    int counts[1] = {4}, in = 0;
+    c2d_shape *s;
+    ENSURE_OK(c2d_concave_new(ring, 12, holes, counts, 1, &s));
+    c2d_vec2 p = v(10, 0), at;
+    double d;
+    ENSURE_OK(c2d_contains_point(s, p, &in));
+    ENSURE_OK(c2d_closest_point(s, p, &at, &d));
+    c2d_shape_destroy(s);
+    ENSURE(in == 1);
+    ENSURE_NEAR(at.x, hole[0].x, 1e-14);
+    ENSURE_NEAR(at.y, hole[0].y, 1e-14);
+    ENSURE_NEAR(d, -tu_len(tu_sub(p, hole[0])), 1e-14);
+}
