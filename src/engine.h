@@ -1,0 +1,256 @@
+/* engine.h - private interface of the static-set engine: the mover, the engine that runs one motion of
+ * it through a static set, and the cast of one leg, with the small helpers every file of the engine
+ * calls per member it meets (inlined there: they run per member and per leg). Layer 4, sets.
+ *
+ * The engine's files call one way only: engine.c (the engine, its hulls and casts) <- pushout.c (the
+ * shortest way out of the union) <- motion.c (the first leg, the legs and their responses, the records)
+ * <- resolve.c (the public calls). Each part below names the file that defines it. */
+#ifndef C2D_ENGINE_H
+#define C2D_ENGINE_H
+
+#include "records.h"
+#include "sweep.h"
+
+/* Push-out rounds before giving up (each leaves the union or goes one shape further out). */
+#define MAX_PUSHES 8
+/* Crossings of one leg that fit in the cast's own storage; more go to the heap. */
+#define CROSS_STACK 32
+#define STACK_HULL 64
+
+typedef struct mover {
+    const c2d_vec2 *v; /* core at offset 0 */
+    const c2d_vec2 *nrm; /* its outward edge normals (NULL for a point) */
+    int n;
+    double r;
+    c2d_aabb box; /* at offset 0 */
+    c2d_vec2 own[C2D_PAIR_STACK], own_n[C2D_PAIR_STACK]; /* a shape's placed core, when it fits */
+    c2d_vec2 *heap;                                      /* else here (vertices, then normals) */
+} mover;
+
+/* Storage for one Minkowski hull. */
+typedef struct hull_buf {
+    c2d_vec2 *v, *nrm;
+    int *bvert, *avert;
+} hull_buf;
+
+typedef struct engine {
+    const c2d_static_set *set;
+    const mover *a;
+    /* The set's members in motion: velocity per member (NULL: none moves), the time since the call
+     * began at which the queries are asked, and the call's whole time, over which a moving member's
+     * box is swept when the grid is asked for candidates. */
+    const c2d_vec2 *velocity;
+    double clock, horizon;
+    const c2d_vec2 *one_way; /* per member, NULL: none */
+    c2d_vec2 origin;         /* the mover's position at offset 0 (0 for a ball: its offset is its centre) */
+    /* Where contacts go: the plain records, the full ones, or a list that grows to hold all of them
+     * (at most one of the three non-NULL). */
+    c2d_sweep_contact *plain;
+    struct c2d_contact_record *full;
+    int capacity;
+    c2d_record_list *list;
+    const c2d_response *responses;
+    c2d_response response;
+    /* Touching is decided pair by pair, between the mover and one member, at the tolerance of their
+     * own coordinates (member_tol): never the whole set's, which one member far away made as coarse
+     * as its coordinates (a ball's contact near the origin came out 0.006 off beside a circle 6e11
+     * away). scale is the mover's coordinate magnitude over the call, tol its own tolerance (the
+     * least any pair has), and reach scale plus the farthest a member's box reaches across (with its
+     * motion over the call): how far around the mover a query must look to find every member that
+     * may be within its own tolerance (engine_query). */
+    double scale, tol, reach;
+    /* The mover's least width (core and radius): one no wider than a few tolerances across some
+     * direction (a tiny ball, a segment) can lie deep inside the union while no shape holds it deeper
+     * than touching (see deep_maybe_union). */
+    double width;
+    hull_buf buf[2];
+    void *heap;
+    /* Seams recomputed for this call, when its responses ignore or cross shapes that made seams of
+     * solid ones: seam_at[i] >= 0 is shape i's offset in seam_ghost and seam_vcone. NULL: none. */
+    int *seam_at;
+    unsigned char *seam_ghost;
+    c2d_cone *seam_vcone;
+    c2d_vec2 stack_v[2][2 * STACK_HULL];
+    int stack_i[2][2 * STACK_HULL];
+} engine;
+
+/* ---- small helpers of every engine file ---- */
+
+static inline int is_solid(c2d_response r)
+{
+    return r == C2D_RESPONSE_TOUCH || r == C2D_RESPONSE_SLIDE || r == C2D_RESPONSE_BOUNCE;
+}
+
+static inline double vec_magnitude(c2d_vec2 v)
+{
+    return c2d_max_num(fabs(v.x), fabs(v.y)); /* v is checked finite */
+}
+
+/* The seams of shape i for this call. */
+static inline c2d_seam_info engine_seam_info(const engine *e, int i)
+{
+    if (e->seam_at && e->seam_at[i] >= 0) {
+        c2d_seam_info info;
+        info.ghost_edge = e->seam_ghost + e->seam_at[i];
+        info.vcone = e->seam_vcone + e->seam_at[i];
+        return info;
+    }
+    return c2d_static_set_seam_info(e->set, i);
+}
+
+static inline c2d_response response_of(const engine *e, int i)
+{
+    return e->responses ? e->responses[c2d_static_set_owner(e->set, i)] : e->response;
+}
+
+/* Member i's velocity, and how far it has moved by the engine's clock. */
+static inline c2d_vec2 velocity_of(const engine *e, int i)
+{
+    return e->velocity ? e->velocity[i] : v2(0, 0);
+}
+static inline c2d_vec2 offset_of(const engine *e, int i, double time)
+{
+    return e->velocity ? v2_scale(e->velocity[i], time) : v2(0, 0);
+}
+
+/* Whether member i blocks from one side only. */
+static inline int is_one_way(const engine *e, int i)
+{
+    return e->one_way && (e->one_way[i].x != 0 || e->one_way[i].y != 0);
+}
+
+/* Whether member i is a shape the mover can be inside and must be pushed out of: solid, and not
+ * one-way (a one-way platform is passed through from below, so being inside it is allowed). */
+static inline int holds(const engine *e, int i)
+{
+    return is_solid(response_of(e, i)) && !is_one_way(e, i);
+}
+
+/* The touching tolerance of the mover and member i: that of the larger of their coordinates, the
+ * member's grown by its motion over the call. It covers the rounding where the two meet: of their
+ * placed coordinates, and of the member's edge lines measured from its far vertices (a segment a
+ * billion long, lying near the origin at one end, is as coarse there as at the other).
+ *
+ * It is the one touching tolerance of every test between the two: the mover at a place is inside
+ * member i when its signed distance to i's hull is below -tol, touches it within tol either side, and
+ * is clear beyond. The overlap test (deep_hull), a cast's start (cast_hull, c2d_rhull_cast), push-out's
+ * test of whether an exit is free (free_visit, with the seam and corner tests of touching there),
+ * pair_exits' test that a crossing lies on both surfaces, and path_visit all use it as it is.
+ * Push-out's freedom test used 4 tol: an exit up to 4 tol inside a member counted as free while the
+ * overlap test called the mover inside at 1 tol, so a box sunk 1 to 4 tolerances into a floor and
+ * touching a wall got the push (0, 0) (the wall's face, where it stood, was an exit), and the set's
+ * sweep an overlap with the wall at the floor's depth; compound sweeps had covered the symptom.
+ * (path_near's 4 tol is a filter, wider than any cast can reach; the thin-mover test's 4 tol a size.) */
+static inline double member_tol(const engine *e, int i)
+{
+    if (e->velocity && (e->velocity[i].x != 0 || e->velocity[i].y != 0))
+        return c2d_sweep_tolerance(c2d_max_num(
+            e->scale, c2d_aabb_magnitude(e->set->entries[i].box) + vec_magnitude(e->velocity[i]) * e->horizon));
+    /* The same number: rounding is monotonic, so the tolerance of the larger is the larger one. */
+    return c2d_max_num(e->tol, e->set->box_tolerance[i]);
+}
+
+/* How far around box to look for every member that comes within its own touching tolerance of box:
+ * at least that tolerance. Such a member's box (swept, when it moves) has a point within that
+ * distance of box, so its coordinates exceed box's magnitude q by at most its extent and that
+ * distance: its tolerance is at most that of scale + extent + q, over 1 - C2D_SWEEP_REL_TOL, which
+ * twice the tolerance of reach + q bounds. That is the mover's own tolerance, give or take a factor of
+ * a few, unless the set holds a member a good part of its coordinates across; a member far away and
+ * small changes nothing. */
+static inline double engine_growth(const engine *e, c2d_aabb box)
+{
+    return 2 * c2d_sweep_tolerance(e->reach + c2d_aabb_magnitude(box));
+}
+
+static inline c2d_aabb grow_box(c2d_aabb box, double g)
+{
+    box.min = v2(box.min.x - g, box.min.y - g);
+    box.max = v2(box.max.x + g, box.max.y + g);
+    return box;
+}
+
+/* engine_growth for the box of a motion's first leg, the mover's box at the start swept by the whole
+ * motion, without measuring that box: engine_init's scale is the larger of the magnitudes of the
+ * mover's box at the start and of its motion (a ball's: of its centre and motion, plus its radius),
+ * so that box's magnitude is at most twice the scale, up to rounding, which the factor 2 of
+ * engine_growth covers many times over. On a ball step's path to its first grid query, where the
+ * measurement cost a twelfth of the step. */
+static inline double engine_start_growth(const engine *e)
+{
+    return 2 * c2d_sweep_tolerance(e->reach + 2 * e->scale);
+}
+
+/* fmin(x, 0) and fmax(x, 0) for finite x, as comparisons: the libm calls (kept for their NaN rules,
+ * which finite input never needs) cost more than the rest of a ball step's box. */
+static inline double min0(double x)
+{
+    return x < 0 ? x : 0.0;
+}
+static inline double max0(double x)
+{
+    return x > 0 ? x : 0.0;
+}
+
+static inline c2d_aabb mover_box(const mover *a, c2d_vec2 p, c2d_vec2 d, double grow)
+{
+    c2d_aabb b;
+    b.min = v2(a->box.min.x + p.x + min0(d.x) - grow, a->box.min.y + p.y + min0(d.y) - grow);
+    b.max = v2(a->box.max.x + p.x + max0(d.x) + grow, a->box.max.y + p.y + max0(d.y) + grow);
+    return b;
+}
+
+/* ---- the cast of one leg ---- */
+
+typedef struct cast_ctx {
+    const engine *e;
+    c2d_vec2 p, d;
+    double dur; /* the leg's time: a moving member moves by its velocity times this during the leg */
+    int cross; /* 0: solid shapes, earliest hit; 1: crossable shapes, every entry */
+    double tmax;
+    int index;
+    c2d_rhull_hit hit;
+    double hit_tol; /* the touching tolerance of the mover and shape index */
+    /* The crossable shapes the leg enters: x[0 .. nx), in xstack or, past CROSS_STACK, on the heap
+     * (owned by whoever set up x; no_memory when it could not grow). */
+    int nx, xcap, no_memory;
+    struct crossing {
+        int index;
+        c2d_rhull_hit hit;
+    } *x, xstack[CROSS_STACK];
+} cast_ctx;
+
+/* Makes c's crossing storage its own stack array, empty. */
+static inline void cross_init(cast_ctx *c)
+{
+    c->x = c->xstack;
+    c->xcap = CROSS_STACK;
+    c->nx = 0;
+    c->no_memory = 0;
+}
+
+/* Whether the line of the mover's path from offset p along d passes near shape i, whose touching
+ * tolerance is tol. The rounded hull lies inside the box of offsets at which the mover's box and the
+ * shape's overlap, and a hit of c2d_rhull_cast lies within a few tol of the hull; so when the line
+ * misses that box, grown by 4 tol (far above the rounding here, about 1e-16 of the coordinates), no
+ * cast can hit. This is a filter, no tolerance of its own: any margin above the cast's reach (about
+ * 2 tol: tol of the surface, tol past an edge's end) would do. The grid query has tested the box's x
+ * and y axes; this is the remaining axis, the path's normal, and it spares building and casting
+ * against hulls beside a diagonal path. */
+static inline int path_near(const engine *e, int i, c2d_vec2 p, c2d_vec2 d, double tol)
+{
+    const c2d_aabb *b = &e->set->entries[i].box, *a = &e->a->box;
+    double m = 4 * tol;
+    double lox = b->min.x - a->max.x, hix = b->max.x - a->min.x;
+    double loy = b->min.y - a->max.y, hiy = b->max.y - a->min.y;
+    double cx = 0.5 * (lox + hix) - p.x, cy = 0.5 * (loy + hiy) - p.y;
+    double hx = 0.5 * (hix - lox) + m, hy = 0.5 * (hiy - loy) + m;
+    return fabs(d.x * cy - d.y * cx) <= hx * fabs(d.y) + hy * fabs(d.x);
+}
+
+/* The leg's motion relative to member i (the mover's, less the member's own over the leg). */
+static inline c2d_vec2 leg_relative(const cast_ctx *c, int i)
+{
+    return c->e->velocity ? v2_mad(c->d, -c->dur, c->e->velocity[i]) : c->d;
+}
+
+#endif /* C2D_ENGINE_H */
