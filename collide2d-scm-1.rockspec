@@ -52,6 +52,7 @@ build = {
         'src/compoundsweep.c',
         'src/decompose.c',
         'src/distance.c',
+        'src/engine.c',
         'src/hull.c',
         'src/pairs.c',
         'src/predicates.c',

@@ -57,7 +57,7 @@ typedef struct engine {
      * away). scale is the mover's coordinate magnitude over the call, tol its own tolerance (the
      * least any pair has), and reach scale plus the farthest a member's box reaches across (with its
      * motion over the call): how far around the mover a query must look to find every member that
-     * may be within its own tolerance (engine_query). */
+     * may be within its own tolerance (c2d_engine_query). */
     double scale, tol, reach;
     /* The mover's least width (core and radius): one no wider than a few tolerances across some
      * direction (a tiny ball, a segment) can lie deep inside the union while no shape holds it deeper
@@ -133,7 +133,7 @@ static inline int holds(const engine *e, int i)
  *
  * It is the one touching tolerance of every test between the two: the mover at a place is inside
  * member i when its signed distance to i's hull is below -tol, touches it within tol either side, and
- * is clear beyond. The overlap test (deep_hull), a cast's start (cast_hull, c2d_rhull_cast), push-out's
+ * is clear beyond. The overlap test (deep_hull), a cast's start (c2d_cast_hull, c2d_rhull_cast), push-out's
  * test of whether an exit is free (free_visit, with the seam and corner tests of touching there),
  * pair_exits' test that a crossing lies on both surfaces, and path_visit all use it as it is.
  * Push-out's freedom test used 4 tol: an exit up to 4 tol inside a member counted as free while the
@@ -170,7 +170,7 @@ static inline c2d_aabb grow_box(c2d_aabb box, double g)
 }
 
 /* engine_growth for the box of a motion's first leg, the mover's box at the start swept by the whole
- * motion, without measuring that box: engine_init's scale is the larger of the magnitudes of the
+ * motion, without measuring that box: c2d_engine_init's scale is the larger of the magnitudes of the
  * mover's box at the start and of its motion (a ball's: of its centre and motion, plus its radius),
  * so that box's magnitude is at most twice the scale, up to rounding, which the factor 2 of
  * engine_growth covers many times over. On a ball step's path to its first grid query, where the
@@ -198,6 +198,31 @@ static inline c2d_aabb mover_box(const mover *a, c2d_vec2 p, c2d_vec2 d, double 
     b.max = v2(a->box.max.x + p.x + max0(d.x) + grow, a->box.max.y + p.y + max0(d.y) + grow);
     return b;
 }
+
+/* ---- engine.c: one call's engine, its grid queries and the mover's hulls ---- */
+
+/* Sets up a motion of mover a through set. scale is the mover's coordinate magnitude over the call: at
+ * least the larger of the magnitudes of its box at the start and of its whole motion (first_leg's
+ * growth counts on that). */
+c2d_status c2d_engine_init(engine *e, const c2d_static_set *set, const mover *a, const c2d_move_options *opt,
+                           c2d_response deflt, double scale);
+/* Frees what c2d_engine_init allocated (the engine itself is the caller's). */
+void c2d_engine_free(engine *e);
+
+/* Sets the call's time, over which the moving members move, and the reach that follows from it: a
+ * moving member's box sweeps its motion over the call, which it reaches across too, and its
+ * coordinates grow by that motion (member_tol); twice the motion bounds both. */
+void c2d_engine_set_horizon(engine *e, double horizon);
+
+/* The set's members whose boxes, swept over the call's time when they move, meet box grown by every
+ * tolerance that may reach it (engine_growth). */
+void c2d_engine_query(const engine *e, c2d_aabb box, c2d_set_visit visit, void *ctx);
+
+/* The hull of shape i against the mover, and the shift that turns the mover's offset p into the point
+ * cast against it (at the engine's clock, where a moving member has got to by then). slot (0 or 1) is
+ * the engine's hull buffer that holds it, so that two hulls can stand at once; a ball's hull is the
+ * member's own core and takes none. */
+void c2d_engine_hull(const engine *e, int i, int slot, c2d_rhull *h, c2d_vec2 *shift);
 
 /* ---- the cast of one leg ---- */
 
@@ -252,5 +277,12 @@ static inline c2d_vec2 leg_relative(const cast_ctx *c, int i)
 {
     return c->e->velocity ? v2_mad(c->d, -c->dur, c->e->velocity[i]) : c->d;
 }
+
+/* engine.c: the cast of leg c against shape i, whose hull h and shift are built, at its touching
+ * tolerance; and the grid visitor (ctx: a cast_ctx) that builds each nearby member's hull and casts
+ * the leg against it when the member's response is of the leg's kind (solid, or crossable when
+ * c->cross). */
+void c2d_cast_hull(cast_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift, double tol);
+int c2d_cast_visit(void *ctx, int i);
 
 #endif /* C2D_ENGINE_H */

@@ -14,263 +14,6 @@
 /* More contacts than this in one call means a wedge narrower than the mover: stop instead of spinning. */
 #define MAX_CONTACTS 256
 
-static void engine_free(engine *e)
-{
-    free(e->heap);
-    free(e->seam_at);
-    free(e->seam_ghost);
-    free(e->seam_vcone);
-    e->heap = NULL;
-    e->seam_at = NULL;
-    e->seam_ghost = NULL;
-    e->seam_vcone = NULL;
-}
-
-/* Per-shape responses that ignore or cross a shape remove it from the union the mover meets: the
- * seams it made with solid neighbours are faces again (a brick passed through leaves the faces of
- * the bricks beside it exposed), so those neighbours' seams are recomputed among solid shapes. */
-static c2d_status engine_seams(engine *e)
-{
-    const c2d_static_set *set = e->set;
-    int n = set->n, any = 0;
-    for (int j = 0; j < n && !any; j++)
-        any = set->enabled[j] && !is_solid(e->responses[c2d_static_set_owner(set, j)]);
-    if (!any)
-        return C2D_OK;
-    unsigned char *solid = (unsigned char *)malloc(2 * (size_t)n);
-    c2d_seam_neighbour *scratch = (c2d_seam_neighbour *)malloc((size_t)n * sizeof *scratch);
-    e->seam_at = (int *)malloc((size_t)n * sizeof(int));
-    if (!solid || !scratch || !e->seam_at) {
-        free(solid);
-        free(scratch);
-        return C2D_ERR_NO_MEMORY;
-    }
-    unsigned char *mark = solid + n;
-    for (int j = 0; j < n; j++) {
-        solid[j] = set->enabled[j] && is_solid(e->responses[c2d_static_set_owner(set, j)]);
-        mark[j] = 0;
-    }
-    for (int j = 0; j < n; j++)
-        if (set->enabled[j] && !solid[j])
-            c2d_static_set_mark_near(set, j, solid, mark);
-    size_t feats = 0;
-    for (int i = 0; i < n; i++) {
-        e->seam_at[i] = mark[i] ? (int)feats : -1;
-        if (mark[i])
-            feats += (size_t)set->core[i].count;
-    }
-    e->seam_ghost = (unsigned char *)malloc(feats > 0 ? feats : 1);
-    e->seam_vcone = (c2d_cone *)malloc((feats > 0 ? feats : 1) * sizeof(c2d_cone));
-    c2d_status st = e->seam_ghost && e->seam_vcone ? C2D_OK : C2D_ERR_NO_MEMORY;
-    for (int i = 0; st == C2D_OK && i < n; i++)
-        if (e->seam_at[i] >= 0)
-            c2d_static_set_seams_among(set, i, solid, scratch, e->seam_ghost + e->seam_at[i],
-                                       e->seam_vcone + e->seam_at[i]);
-    free(solid);
-    free(scratch);
-    return st;
-}
-
-/* The least width of a convex core across all directions (0 for a point or a segment): rotating
- * calipers, the vertex farthest from each edge's line only ever advancing counter-clockwise. */
-static double core_width(const c2d_vec2 *v, int n)
-{
-    if (n < 3)
-        return 0;
-    double best = INFINITY;
-    int j = 1;
-    for (int i = 0; i < n; i++) {
-        c2d_vec2 a = v[i], d = v2_sub(v[(i + 1) % n], a);
-        double len = v2_len(d);
-        if (!(len > 0))
-            continue;
-        for (int steps = 0; steps < n && v2_cross(d, v2_sub(v[(j + 1) % n], a)) > v2_cross(d, v2_sub(v[j], a));
-             steps++)
-            j = (j + 1) % n;
-        best = fmin(best, v2_cross(d, v2_sub(v[j], a)) / len);
-    }
-    return best;
-}
-
-/* Sets the call's time, over which the moving members move, and the reach that follows from it: a
- * moving member's box sweeps its motion over the call, which it reaches across too, and its
- * coordinates grow by that motion (member_tol); twice the motion bounds both. */
-static void engine_set_horizon(engine *e, double horizon)
-{
-    const c2d_static_set *set = e->set;
-    double extent = set->extent;
-    for (int k = 0; k < set->loose_count && e->velocity; k++)
-        extent = c2d_max_num(extent, c2d_aabb_extent(set->entries[set->loose[k]].box) +
-                                         2 * vec_magnitude(e->velocity[set->loose[k]]) * horizon);
-    e->horizon = horizon;
-    e->reach = e->scale + extent;
-}
-
-/* Sets up a motion of mover a through set. scale is the mover's coordinate magnitude over the call: at
- * least the larger of the magnitudes of its box at the start and of its whole motion (first_leg's
- * growth counts on that). */
-static c2d_status engine_init(engine *e, const c2d_static_set *set, const mover *a, const c2d_move_options *opt,
-                              c2d_response deflt, double scale)
-{
-    e->set = set;
-    e->a = a;
-    e->velocity = set->velocity;
-    e->clock = 0;
-    e->one_way = set->one_way;
-    e->origin = v2(0, 0);
-    e->plain = NULL;
-    e->full = NULL;
-    e->capacity = 0;
-    e->list = NULL;
-    e->responses = opt ? opt->responses : NULL;
-    e->response = opt && opt->response != C2D_RESPONSE_NONE ? opt->response : deflt;
-    e->scale = scale;
-    e->tol = c2d_sweep_tolerance(scale);
-    /* A sweep's members move by their velocity times 1; run sets its own time. */
-    e->horizon = 1.0;
-    e->reach = scale + set->extent;
-    if (e->velocity)
-        engine_set_horizon(e, 1.0);
-    e->width = core_width(a->v, a->n) + 2 * a->r;
-    e->heap = NULL;
-    e->seam_at = NULL;
-    e->seam_ghost = NULL;
-    e->seam_vcone = NULL;
-    if (e->responses && engine_seams(e) != C2D_OK) {
-        engine_free(e);
-        return C2D_ERR_NO_MEMORY;
-    }
-    int cap = a->n + set->max_count;
-    if (a->n == 1)
-        return C2D_OK; /* the hull is the set's own core: no storage needed */
-    if (cap <= STACK_HULL) {
-        for (int k = 0; k < 2; k++) {
-            e->buf[k].v = e->stack_v[k];
-            e->buf[k].nrm = e->stack_v[k] + STACK_HULL;
-            e->buf[k].bvert = e->stack_i[k];
-            e->buf[k].avert = e->stack_i[k] + STACK_HULL;
-        }
-        return C2D_OK;
-    }
-    char *h = (char *)malloc(2 * (size_t)cap * (2 * sizeof(c2d_vec2) + 2 * sizeof(int)));
-    if (!h) {
-        engine_free(e);
-        return C2D_ERR_NO_MEMORY;
-    }
-    e->heap = h;
-    for (int k = 0; k < 2; k++) {
-        e->buf[k].v = (c2d_vec2 *)h;
-        e->buf[k].nrm = e->buf[k].v + cap;
-        e->buf[k].bvert = (int *)(e->buf[k].nrm + cap);
-        e->buf[k].avert = e->buf[k].bvert + cap;
-        h = (char *)(e->buf[k].avert + cap);
-    }
-    return C2D_OK;
-}
-
-/* The set's members whose boxes, swept over the call's time when they move, meet box grown by every
- * tolerance that may reach it (engine_growth). */
-static void engine_query(const engine *e, c2d_aabb box, c2d_set_visit visit, void *ctx)
-{
-    c2d_static_set_query(e->set, grow_box(box, engine_growth(e, box)), e->horizon, visit, ctx);
-}
-
-/* The hull of shape i against the mover, and the shift that turns the mover's offset p into the point
- * cast against it (at the engine's clock, where a moving member has got to by then). */
-static void make_hull(const engine *e, int i, int slot, c2d_rhull *h, c2d_vec2 *shift)
-{
-    const c2d_core *b = &e->set->core[i];
-    const mover *a = e->a;
-    h->r = b->radius + a->r;
-    if (a->n == 1) {
-        h->n = b->count;
-        h->v = b->v;
-        h->nrm = b->n;
-        h->bvert = h->avert = NULL;
-        *shift = v2_sub(a->v[0], offset_of(e, i, e->clock));
-        return;
-    }
-    const hull_buf *hb = &e->buf[slot];
-    h->n = c2d_minkowski(b->v, b->n, b->count, a->v, a->nrm, a->n, hb->v, hb->nrm, hb->bvert, hb->avert);
-    h->v = hb->v;
-    h->nrm = hb->nrm;
-    h->bvert = hb->bvert;
-    h->avert = hb->avert;
-    *shift = v2_neg(offset_of(e, i, e->clock));
-}
-
-/* ---- first hit of a leg ---- */
-
-/* Room for one more crossing in c: 0 when memory ran out. */
-static int cross_room(cast_ctx *c)
-{
-    if (c->nx < c->xcap)
-        return 1;
-    int cap = 2 * c->xcap;
-    struct crossing *grown = (struct crossing *)malloc((size_t)cap * sizeof *grown);
-    if (!grown) {
-        c->no_memory = 1;
-        return 0;
-    }
-    memcpy(grown, c->x, (size_t)c->nx * sizeof *grown);
-    if (c->x != c->xstack)
-        free(c->x);
-    c->x = grown;
-    c->xcap = cap;
-    return 1;
-}
-
-/* The cast of leg c against shape i, whose hull h and shift are built, at its touching tolerance. */
-static void cast_hull(cast_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift, double tol)
-{
-    const engine *e = c->e;
-    c2d_seam_info seams = engine_seam_info(e, i);
-    c2d_vec2 o = v2_add(c->p, shift), d = leg_relative(c, i);
-    c2d_rhull_hit hit;
-    if (c->cross) {
-        /* Only entries count: a crossable shape the mover is already inside was reported before. */
-        if (c2d_rhull_signed_distance(h, o, &hit) >= -tol && c2d_rhull_cast(h, &seams, o, d, c->tmax, tol, &hit) &&
-            cross_room(c)) {
-            c->x[c->nx].index = i;
-            c->x[c->nx].hit = hit;
-            c->nx++;
-        }
-        return;
-    }
-    /* A one-way shape the leg starts inside is being passed through; one entered from a side it does
-     * not block from is entered, and passed through too. */
-    int one_way = is_one_way(e, i);
-    if (one_way && c2d_rhull_signed_distance(h, o, &hit) < -tol)
-        return;
-    if (c2d_rhull_cast(h, &seams, o, d, c->tmax, tol, &hit)) {
-        if (one_way && !(v2_dot(hit.normal, e->one_way[i]) > C2D_SWEEP_DIR_TOL))
-            return;
-        if (c->index < 0 || hit.t < c->hit.t || (hit.t <= c->hit.t && i < c->index)) {
-            c->index = i;
-            c->hit = hit;
-            c->hit_tol = tol;
-            c->tmax = hit.t;
-        }
-    }
-}
-
-static int cast_visit(void *ctx, int i)
-{
-    cast_ctx *c = (cast_ctx *)ctx;
-    const engine *e = c->e;
-    c2d_response r = response_of(e, i);
-    if (r == C2D_RESPONSE_NONE || (r == C2D_RESPONSE_CROSS) != c->cross)
-        return 0;
-    double tol = member_tol(e, i);
-    if (!path_near(e, i, v2_sub(c->p, offset_of(e, i, e->clock)), leg_relative(c, i), tol))
-        return 0;
-    c2d_rhull h;
-    c2d_vec2 shift;
-    make_hull(e, i, 0, &h, &shift);
-    cast_hull(c, i, &h, shift, tol);
-    return 0;
-}
-
 /* ---- the shortest way out of the union ---- */
 
 typedef struct gather_ctx {
@@ -404,7 +147,7 @@ static int free_visit(void *ctx, int i)
     c2d_rhull h;
     c2d_vec2 shift;
     c2d_rhull_hit f;
-    make_hull(c->e, i, 1, &h, &shift);
+    c2d_engine_hull(c->e, i, 1, &h, &shift);
     double sd = c2d_rhull_signed_distance(&h, v2_add(c->q, shift), &f), tol = member_tol(c->e, i);
     if (sd < -tol) {
         c->blocked = 1;
@@ -432,7 +175,7 @@ static int free_visit(void *ctx, int i)
                 c2d_aabb wb;
                 wb.min = v2(sc.w.x - sc.slack, sc.w.y - sc.slack);
                 wb.max = v2(sc.w.x + sc.slack, sc.w.y + sc.slack);
-                engine_query(c->e, wb, surf_visit, &sc);
+                c2d_engine_query(c->e, wb, surf_visit, &sc);
             }
             c->blocked = !sc.found;
         }
@@ -448,7 +191,7 @@ static int free_at(const engine *e, int skip, c2d_vec2 q)
     c.skip = skip;
     c.q = q;
     c.blocked = 0;
-    engine_query(e, mover_box(e->a, q, v2(0, 0), 0.0), free_visit, &c);
+    c2d_engine_query(e, mover_box(e->a, q, v2(0, 0), 0.0), free_visit, &c);
     return !c.blocked;
 }
 
@@ -466,7 +209,7 @@ static int path_visit(void *ctx, int i)
     c2d_rhull h;
     c2d_vec2 shift;
     c2d_rhull_hit f;
-    make_hull(c->e, i, 1, &h, &shift);
+    c2d_engine_hull(c->e, i, 1, &h, &shift);
     c2d_vec2 o = v2_add(c->p, shift);
     double tol = member_tol(c->e, i);
     if (c2d_rhull_signed_distance(&h, o, &f) < -tol)
@@ -486,7 +229,7 @@ static int path_clear(const engine *e, c2d_vec2 p, c2d_vec2 q)
     c.p = p;
     c.d = v2_sub(q, p);
     c.blocked = 0;
-    engine_query(e, mover_box(e->a, p, c.d, 0.0), path_visit, &c);
+    c2d_engine_query(e, mover_box(e->a, p, c.d, 0.0), path_visit, &c);
     return !c.blocked;
 }
 
@@ -509,7 +252,7 @@ static int gather(const engine *e, c2d_aabb box, int **items, int *capacity, int
     g.items = *items;
     g.capacity = *capacity;
     g.count = 0;
-    engine_query(e, box, gather_visit, &g);
+    c2d_engine_query(e, box, gather_visit, &g);
     if (g.count > *capacity) {
         int *grown = (int *)realloc(*items == stack ? NULL : *items, (size_t)g.count * sizeof(int));
         if (!grown)
@@ -519,7 +262,7 @@ static int gather(const engine *e, c2d_aabb box, int **items, int *capacity, int
         g.items = grown;
         g.capacity = g.count;
         g.count = 0;
-        engine_query(e, box, gather_visit, &g);
+        c2d_engine_query(e, box, gather_visit, &g);
     }
     if (g.count > 1)
         qsort(*items, (size_t)g.count, sizeof(int), compare_ints);
@@ -536,7 +279,7 @@ static void exits_of(const engine *e, int i, c2d_vec2 p, int clean, double *best
 {
     c2d_rhull h;
     c2d_vec2 shift;
-    make_hull(e, i, 0, &h, &shift);
+    c2d_engine_hull(e, i, 0, &h, &shift);
     c2d_seam_info seams = engine_seam_info(e, i);
     c2d_vec2 o = v2_add(p, shift);
     for (int feat = 0; feat < 2 * h.n; feat++) {
@@ -667,8 +410,8 @@ static void pair_exits(const engine *e, int i, int j, c2d_vec2 p, int clean, dou
 {
     c2d_rhull hi, hj;
     c2d_vec2 shift, shift_j;
-    make_hull(e, i, 0, &hi, &shift);
-    make_hull(e, j, 1, &hj, &shift_j);
+    c2d_engine_hull(e, i, 0, &hi, &shift);
+    c2d_engine_hull(e, j, 1, &hj, &shift_j);
     c2d_seam_info si = engine_seam_info(e, i), sj = engine_seam_info(e, j);
     c2d_vec2 o = v2_add(p, shift);
     double tol_i = member_tol(e, i), tol_j = member_tol(e, j);
@@ -850,7 +593,7 @@ static int deepest_visit(void *ctx, int i)
         return 0;
     c2d_rhull h;
     c2d_vec2 shift;
-    make_hull(c->e, i, 0, &h, &shift);
+    c2d_engine_hull(c->e, i, 0, &h, &shift);
     deep_hull(c, i, &h, shift, member_tol(c->e, i));
     return 0;
 }
@@ -892,7 +635,7 @@ static int push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_ind
      * and sorting the shapes nearby. */
     deep_ctx dc;
     deep_init(&dc, e, p);
-    engine_query(e, mover_box(e->a, p, v2(0, 0), 0.0), deepest_visit, &dc);
+    c2d_engine_query(e, mover_box(e->a, p, v2(0, 0), 0.0), deepest_visit, &dc);
     int deepest = dc.index;
     double deepest_sd = dc.sd;
     c2d_rhull_hit deepest_f = dc.f;
@@ -980,11 +723,11 @@ static int first_visit(void *ctx, int i)
         return 0;
     c2d_rhull h;
     c2d_vec2 shift;
-    make_hull(e, i, 0, &h, &shift);
+    c2d_engine_hull(e, i, 0, &h, &shift);
     if (at_start)
         deep_hull(&f->deep, i, &h, shift, tol);
     if (on_path)
-        cast_hull(c, i, &h, shift, tol);
+        c2d_cast_hull(c, i, &h, shift, tol);
     return 0;
 }
 
@@ -1046,7 +789,7 @@ static c2d_sweep_contact make_contact(engine *e, int i, const c2d_rhull_hit *f, 
     c2d_vec2 shift;
     const c2d_core *b = &e->set->core[i];
     memset(&c, 0, sizeof c); /* the padding after index too: the same bytes every time, comparable whole */
-    make_hull(e, i, 1, &h, &shift);
+    c2d_engine_hull(e, i, 1, &h, &shift);
     c.index = c2d_static_set_owner(e->set, i); /* the caller's shape, of which i may be a part */
     c.t = t;
     c.normal = f->normal;
@@ -1100,7 +843,7 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
     c2d_vec2 p = *p_io, vel = *vel_io;
     memset(res, 0, sizeof *res);
     if (e->velocity)
-        engine_set_horizon(e, T);
+        c2d_engine_set_horizon(e, T);
     else
         e->horizon = T;
     e->clock = 0;
@@ -1159,13 +902,13 @@ static c2d_status run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, dou
             c.tmax = 1.0;
             c.index = -1;
             c.nx = 0;
-            engine_query(e, mover_box(e->a, p, d, 0.0), cast_visit, &c);
+            c2d_engine_query(e, mover_box(e->a, p, d, 0.0), c2d_cast_visit, &c);
         }
         double t = c.index >= 0 ? c.hit.t : 1.0;
         if (any_cross) {
             c.cross = 1;
             c.tmax = t;
-            engine_query(e, mover_box(e->a, p, d, 0.0), cast_visit, &c);
+            c2d_engine_query(e, mover_box(e->a, p, d, 0.0), c2d_cast_visit, &c);
             if (c.no_memory || (c.nx > xs_cap && !grow_crossings(&xs, &now, &entered, &xs_cap, c.nx))) {
                 status = C2D_ERR_NO_MEMORY;
                 break;
@@ -1353,8 +1096,8 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
     if ((st = mover_of_shape(mover_shape, &a)) != C2D_OK)
         return st;
     engine e;
-    st = engine_init(&e, set, &a, NULL, C2D_RESPONSE_SLIDE,
-                     c2d_max_num(c2d_aabb_magnitude(a.box), vec_magnitude(displacement)));
+    st = c2d_engine_init(&e, set, &a, NULL, C2D_RESPONSE_SLIDE,
+                         c2d_max_num(c2d_aabb_magnitude(a.box), vec_magnitude(displacement)));
     if (st != C2D_OK) {
         mover_free(&a);
         return st;
@@ -1379,7 +1122,7 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
     double deepest = 0;
     int pr = push_round(&e, c.p, &np, &hit_index, &f, &deepest);
     if (pr < 0) {
-        engine_free(&e);
+        c2d_engine_free(&e);
         mover_free(&a);
         return C2D_ERR_NO_MEMORY;
     }
@@ -1387,7 +1130,7 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
         c2d_rhull h;
         c2d_vec2 shift;
         c2d_rhull_hit sf;
-        make_hull(&e, hit_index, 0, &h, &shift);
+        c2d_engine_hull(&e, hit_index, 0, &h, &shift);
         r.state = C2D_TOI_OVERLAP;
         r.t = 0;
         r.depth = -c2d_rhull_signed_distance(&h, shift, &sf);
@@ -1405,12 +1148,12 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
         r.point = c2d_rhull_contact_point(&h, &sf, set->core[hit_index].v, set->core[hit_index].radius,
                                           v2(0, 0), a.v, a.r, v2(0, 0));
     } else {
-        engine_query(&e, mover_box(&a, c.p, displacement, 0.0), cast_visit, &c);
+        c2d_engine_query(&e, mover_box(&a, c.p, displacement, 0.0), c2d_cast_visit, &c);
         hit_index = c.index;
         if (c.index >= 0) {
             c2d_rhull h;
             c2d_vec2 shift;
-            make_hull(&e, c.index, 0, &h, &shift);
+            c2d_engine_hull(&e, c.index, 0, &h, &shift);
             r.state = C2D_TOI_HIT;
             r.t = c.hit.t;
             r.normal = v2_neg(c.hit.normal);
@@ -1419,7 +1162,7 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
                                               v2_scale(displacement, c.hit.t));
         }
     }
-    engine_free(&e);
+    c2d_engine_free(&e);
     mover_free(&a);
     *out = r;
     *index = hit_index >= 0 ? c2d_static_set_owner(set, hit_index) : -1;
@@ -1435,7 +1178,7 @@ c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *m
     if (st != C2D_OK)
         return st;
     engine e;
-    st = engine_init(&e, set, &a, NULL, C2D_RESPONSE_SLIDE, c2d_aabb_magnitude(a.box));
+    st = c2d_engine_init(&e, set, &a, NULL, C2D_RESPONSE_SLIDE, c2d_aabb_magnitude(a.box));
     if (st != C2D_OK) {
         mover_free(&a);
         return st;
@@ -1447,7 +1190,7 @@ c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *m
         c2d_rhull_hit f;
         int r = push_round(&e, p, &np, &index, &f, NULL);
         if (r < 0) {
-            engine_free(&e);
+            c2d_engine_free(&e);
         mover_free(&a);
             return C2D_ERR_NO_MEMORY;
         }
@@ -1455,7 +1198,7 @@ c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *m
             break;
         p = np;
     }
-    engine_free(&e);
+    c2d_engine_free(&e);
     mover_free(&a);
     *out = p;
     return C2D_OK;
@@ -1489,8 +1232,8 @@ static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_sha
     if ((st = mover_of_shape(mover_shape, &a)) != C2D_OK)
         return st;
     engine e;
-    st = engine_init(&e, set, &a, options, C2D_RESPONSE_SLIDE,
-                     c2d_max_num(c2d_aabb_magnitude(a.box), vec_magnitude(displacement)));
+    st = c2d_engine_init(&e, set, &a, options, C2D_RESPONSE_SLIDE,
+                         c2d_max_num(c2d_aabb_magnitude(a.box), vec_magnitude(displacement)));
     if (st != C2D_OK) {
         mover_free(&a);
         return st;
@@ -1505,7 +1248,7 @@ static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_sha
     c2d_vec2 p = v2(0, 0), vel = displacement;
     c2d_move_result res;
     st = run(&e, &p, &vel, 1.0, restitution, friction, &res);
-    engine_free(&e);
+    c2d_engine_free(&e);
     mover_free(&a);
     if (st == C2D_OK && list)
         st = list_done(list, report, report_ctx);
@@ -1562,8 +1305,8 @@ static c2d_status set_step_ball(const c2d_static_set *set, c2d_ball *ball, doubl
     a.box.min = v2(-ball->radius, -ball->radius);
     a.box.max = v2(ball->radius, ball->radius);
     engine e;
-    st = engine_init(&e, set, &a, options, C2D_RESPONSE_BOUNCE,
-                     vec_magnitude(ball->position) + vec_magnitude(ball->velocity) * dt + ball->radius);
+    st = c2d_engine_init(&e, set, &a, options, C2D_RESPONSE_BOUNCE,
+                         vec_magnitude(ball->position) + vec_magnitude(ball->velocity) * dt + ball->radius);
     if (st != C2D_OK)
         return st;
     e.plain = plain;
@@ -1574,7 +1317,7 @@ static c2d_status set_step_ball(const c2d_static_set *set, c2d_ball *ball, doubl
     c2d_vec2 p = ball->position, vel = ball->velocity;
     c2d_move_result res;
     st = run(&e, &p, &vel, dt, restitution, friction, &res);
-    engine_free(&e);
+    c2d_engine_free(&e);
     mover_free(&a);
     if (st == C2D_OK && list)
         st = list_done(list, report, report_ctx);

@@ -1,0 +1,258 @@
+/* engine.c - the engine of every motion through a static set: its setup for one call (the seams its
+ * responses expose, the tolerances, the hull storage), its grid queries, the mover's hull against one
+ * member, and the cast of a leg against those hulls. Layer 4, sets.
+ *
+ * Every motion is one engine: the mover is a core (its vertices at the start, offset by p as it moves)
+ * and each leg is a ray cast of p against the rounded Minkowski hull of every nearby shape, seams
+ * excluded; the earliest hit ends the leg and its response shapes the next one. A ball is the mover
+ * whose core is one point, so its hull is the brick's own core swollen by the ball's radius. */
+#include "engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void c2d_engine_free(engine *e)
+{
+    free(e->heap);
+    free(e->seam_at);
+    free(e->seam_ghost);
+    free(e->seam_vcone);
+    e->heap = NULL;
+    e->seam_at = NULL;
+    e->seam_ghost = NULL;
+    e->seam_vcone = NULL;
+}
+
+/* Per-shape responses that ignore or cross a shape remove it from the union the mover meets: the
+ * seams it made with solid neighbours are faces again (a brick passed through leaves the faces of
+ * the bricks beside it exposed), so those neighbours' seams are recomputed among solid shapes. */
+static c2d_status engine_seams(engine *e)
+{
+    const c2d_static_set *set = e->set;
+    int n = set->n, any = 0;
+    for (int j = 0; j < n && !any; j++)
+        any = set->enabled[j] && !is_solid(e->responses[c2d_static_set_owner(set, j)]);
+    if (!any)
+        return C2D_OK;
+    unsigned char *solid = (unsigned char *)malloc(2 * (size_t)n);
+    c2d_seam_neighbour *scratch = (c2d_seam_neighbour *)malloc((size_t)n * sizeof *scratch);
+    e->seam_at = (int *)malloc((size_t)n * sizeof(int));
+    if (!solid || !scratch || !e->seam_at) {
+        free(solid);
+        free(scratch);
+        return C2D_ERR_NO_MEMORY;
+    }
+    unsigned char *mark = solid + n;
+    for (int j = 0; j < n; j++) {
+        solid[j] = set->enabled[j] && is_solid(e->responses[c2d_static_set_owner(set, j)]);
+        mark[j] = 0;
+    }
+    for (int j = 0; j < n; j++)
+        if (set->enabled[j] && !solid[j])
+            c2d_static_set_mark_near(set, j, solid, mark);
+    size_t feats = 0;
+    for (int i = 0; i < n; i++) {
+        e->seam_at[i] = mark[i] ? (int)feats : -1;
+        if (mark[i])
+            feats += (size_t)set->core[i].count;
+    }
+    e->seam_ghost = (unsigned char *)malloc(feats > 0 ? feats : 1);
+    e->seam_vcone = (c2d_cone *)malloc((feats > 0 ? feats : 1) * sizeof(c2d_cone));
+    c2d_status st = e->seam_ghost && e->seam_vcone ? C2D_OK : C2D_ERR_NO_MEMORY;
+    for (int i = 0; st == C2D_OK && i < n; i++)
+        if (e->seam_at[i] >= 0)
+            c2d_static_set_seams_among(set, i, solid, scratch, e->seam_ghost + e->seam_at[i],
+                                       e->seam_vcone + e->seam_at[i]);
+    free(solid);
+    free(scratch);
+    return st;
+}
+
+/* The least width of a convex core across all directions (0 for a point or a segment): rotating
+ * calipers, the vertex farthest from each edge's line only ever advancing counter-clockwise. */
+static double core_width(const c2d_vec2 *v, int n)
+{
+    if (n < 3)
+        return 0;
+    double best = INFINITY;
+    int j = 1;
+    for (int i = 0; i < n; i++) {
+        c2d_vec2 a = v[i], d = v2_sub(v[(i + 1) % n], a);
+        double len = v2_len(d);
+        if (!(len > 0))
+            continue;
+        for (int steps = 0; steps < n && v2_cross(d, v2_sub(v[(j + 1) % n], a)) > v2_cross(d, v2_sub(v[j], a));
+             steps++)
+            j = (j + 1) % n;
+        best = fmin(best, v2_cross(d, v2_sub(v[j], a)) / len);
+    }
+    return best;
+}
+
+void c2d_engine_set_horizon(engine *e, double horizon)
+{
+    const c2d_static_set *set = e->set;
+    double extent = set->extent;
+    for (int k = 0; k < set->loose_count && e->velocity; k++)
+        extent = c2d_max_num(extent, c2d_aabb_extent(set->entries[set->loose[k]].box) +
+                                         2 * vec_magnitude(e->velocity[set->loose[k]]) * horizon);
+    e->horizon = horizon;
+    e->reach = e->scale + extent;
+}
+
+c2d_status c2d_engine_init(engine *e, const c2d_static_set *set, const mover *a, const c2d_move_options *opt,
+                           c2d_response deflt, double scale)
+{
+    e->set = set;
+    e->a = a;
+    e->velocity = set->velocity;
+    e->clock = 0;
+    e->one_way = set->one_way;
+    e->origin = v2(0, 0);
+    e->plain = NULL;
+    e->full = NULL;
+    e->capacity = 0;
+    e->list = NULL;
+    e->responses = opt ? opt->responses : NULL;
+    e->response = opt && opt->response != C2D_RESPONSE_NONE ? opt->response : deflt;
+    e->scale = scale;
+    e->tol = c2d_sweep_tolerance(scale);
+    /* A sweep's members move by their velocity times 1; run sets its own time. */
+    e->horizon = 1.0;
+    e->reach = scale + set->extent;
+    if (e->velocity)
+        c2d_engine_set_horizon(e, 1.0);
+    e->width = core_width(a->v, a->n) + 2 * a->r;
+    e->heap = NULL;
+    e->seam_at = NULL;
+    e->seam_ghost = NULL;
+    e->seam_vcone = NULL;
+    if (e->responses && engine_seams(e) != C2D_OK) {
+        c2d_engine_free(e);
+        return C2D_ERR_NO_MEMORY;
+    }
+    int cap = a->n + set->max_count;
+    if (a->n == 1)
+        return C2D_OK; /* the hull is the set's own core: no storage needed */
+    if (cap <= STACK_HULL) {
+        for (int k = 0; k < 2; k++) {
+            e->buf[k].v = e->stack_v[k];
+            e->buf[k].nrm = e->stack_v[k] + STACK_HULL;
+            e->buf[k].bvert = e->stack_i[k];
+            e->buf[k].avert = e->stack_i[k] + STACK_HULL;
+        }
+        return C2D_OK;
+    }
+    char *h = (char *)malloc(2 * (size_t)cap * (2 * sizeof(c2d_vec2) + 2 * sizeof(int)));
+    if (!h) {
+        c2d_engine_free(e);
+        return C2D_ERR_NO_MEMORY;
+    }
+    e->heap = h;
+    for (int k = 0; k < 2; k++) {
+        e->buf[k].v = (c2d_vec2 *)h;
+        e->buf[k].nrm = e->buf[k].v + cap;
+        e->buf[k].bvert = (int *)(e->buf[k].nrm + cap);
+        e->buf[k].avert = e->buf[k].bvert + cap;
+        h = (char *)(e->buf[k].avert + cap);
+    }
+    return C2D_OK;
+}
+
+void c2d_engine_query(const engine *e, c2d_aabb box, c2d_set_visit visit, void *ctx)
+{
+    c2d_static_set_query(e->set, grow_box(box, engine_growth(e, box)), e->horizon, visit, ctx);
+}
+
+void c2d_engine_hull(const engine *e, int i, int slot, c2d_rhull *h, c2d_vec2 *shift)
+{
+    const c2d_core *b = &e->set->core[i];
+    const mover *a = e->a;
+    h->r = b->radius + a->r;
+    if (a->n == 1) {
+        h->n = b->count;
+        h->v = b->v;
+        h->nrm = b->n;
+        h->bvert = h->avert = NULL;
+        *shift = v2_sub(a->v[0], offset_of(e, i, e->clock));
+        return;
+    }
+    const hull_buf *hb = &e->buf[slot];
+    h->n = c2d_minkowski(b->v, b->n, b->count, a->v, a->nrm, a->n, hb->v, hb->nrm, hb->bvert, hb->avert);
+    h->v = hb->v;
+    h->nrm = hb->nrm;
+    h->bvert = hb->bvert;
+    h->avert = hb->avert;
+    *shift = v2_neg(offset_of(e, i, e->clock));
+}
+
+/* ---- first hit of a leg ---- */
+
+/* Room for one more crossing in c: 0 when memory ran out. */
+static int cross_room(cast_ctx *c)
+{
+    if (c->nx < c->xcap)
+        return 1;
+    int cap = 2 * c->xcap;
+    struct crossing *grown = (struct crossing *)malloc((size_t)cap * sizeof *grown);
+    if (!grown) {
+        c->no_memory = 1;
+        return 0;
+    }
+    memcpy(grown, c->x, (size_t)c->nx * sizeof *grown);
+    if (c->x != c->xstack)
+        free(c->x);
+    c->x = grown;
+    c->xcap = cap;
+    return 1;
+}
+
+void c2d_cast_hull(cast_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift, double tol)
+{
+    const engine *e = c->e;
+    c2d_seam_info seams = engine_seam_info(e, i);
+    c2d_vec2 o = v2_add(c->p, shift), d = leg_relative(c, i);
+    c2d_rhull_hit hit;
+    if (c->cross) {
+        /* Only entries count: a crossable shape the mover is already inside was reported before. */
+        if (c2d_rhull_signed_distance(h, o, &hit) >= -tol && c2d_rhull_cast(h, &seams, o, d, c->tmax, tol, &hit) &&
+            cross_room(c)) {
+            c->x[c->nx].index = i;
+            c->x[c->nx].hit = hit;
+            c->nx++;
+        }
+        return;
+    }
+    /* A one-way shape the leg starts inside is being passed through; one entered from a side it does
+     * not block from is entered, and passed through too. */
+    int one_way = is_one_way(e, i);
+    if (one_way && c2d_rhull_signed_distance(h, o, &hit) < -tol)
+        return;
+    if (c2d_rhull_cast(h, &seams, o, d, c->tmax, tol, &hit)) {
+        if (one_way && !(v2_dot(hit.normal, e->one_way[i]) > C2D_SWEEP_DIR_TOL))
+            return;
+        if (c->index < 0 || hit.t < c->hit.t || (hit.t <= c->hit.t && i < c->index)) {
+            c->index = i;
+            c->hit = hit;
+            c->hit_tol = tol;
+            c->tmax = hit.t;
+        }
+    }
+}
+
+int c2d_cast_visit(void *ctx, int i)
+{
+    cast_ctx *c = (cast_ctx *)ctx;
+    const engine *e = c->e;
+    c2d_response r = response_of(e, i);
+    if (r == C2D_RESPONSE_NONE || (r == C2D_RESPONSE_CROSS) != c->cross)
+        return 0;
+    double tol = member_tol(e, i);
+    if (!path_near(e, i, v2_sub(c->p, offset_of(e, i, e->clock)), leg_relative(c, i), tol))
+        return 0;
+    c2d_rhull h;
+    c2d_vec2 shift;
+    c2d_engine_hull(e, i, 0, &h, &shift);
+    c2d_cast_hull(c, i, &h, shift, tol);
+    return 0;
+}
