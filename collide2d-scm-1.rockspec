@@ -56,6 +56,7 @@ build = {
         'src/hull.c',
         'src/pairs.c',
         'src/predicates.c',
+        'src/pushout.c',
         'src/query.c',
         'src/resolve.c',
         'src/sat.c',

@@ -133,9 +133,9 @@ static inline int holds(const engine *e, int i)
  *
  * It is the one touching tolerance of every test between the two: the mover at a place is inside
  * member i when its signed distance to i's hull is below -tol, touches it within tol either side, and
- * is clear beyond. The overlap test (deep_hull), a cast's start (c2d_cast_hull, c2d_rhull_cast), push-out's
- * test of whether an exit is free (free_visit, with the seam and corner tests of touching there),
- * pair_exits' test that a crossing lies on both surfaces, and path_visit all use it as it is.
+ * is clear beyond. The overlap test (c2d_deep_hull), a cast's start (c2d_cast_hull, c2d_rhull_cast),
+ * push-out's test of whether an exit is free (free_visit, with the seam and corner tests of touching
+ * there), pair_exits' test that a crossing lies on both surfaces, and path_visit all use it as it is.
  * Push-out's freedom test used 4 tol: an exit up to 4 tol inside a member counted as free while the
  * overlap test called the mover inside at 1 tol, so a box sunk 1 to 4 tolerances into a floor and
  * touching a wall got the push (0, 0) (the wall's face, where it stood, was an exit), and the set's
@@ -284,5 +284,65 @@ static inline c2d_vec2 leg_relative(const cast_ctx *c, int i)
  * c->cross). */
 void c2d_cast_hull(cast_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift, double tol);
 int c2d_cast_visit(void *ctx, int i);
+
+/* ---- pushout.c: the shortest way out of the union ---- */
+
+/* The solid shape the mover at offset p overlaps most deeply (deeper than touching). */
+typedef struct deep_ctx {
+    const engine *e;
+    c2d_vec2 p;
+    int index; /* -1: none */
+    double sd;
+    c2d_rhull_hit f;
+    int near;          /* how many shapes are within touching distance (inside or out), up to 2, a
+                        * shape and its copies counted once (see same_member) */
+    int near_first;    /* the first of them */
+    double near_tol;   /* the largest touching tolerance of the shapes within it (0: none) */
+} deep_ctx;
+
+static inline void deep_init(deep_ctx *c, const engine *e, c2d_vec2 p)
+{
+    c->e = e;
+    c->p = p;
+    c->index = -1;
+    c->sd = -e->tol;
+    c->f.k = 0;
+    c->f.is_edge = 0;
+    c->f.t = 0;
+    c->f.normal = v2(0, 1);
+    c->near = 0;
+    c->near_first = -1;
+    c->near_tol = 0;
+}
+
+/* Whether the mover, though no shape holds it deeper than touching, may be inside their union: a ball
+ * smaller than the tolerance centred on the seam between two bricks is inside each by less than the
+ * tolerance, and deep inside the row; so is a segment lying along the joint of two stacked bricks.
+ * That takes a thin mover: one straddling a seam is as deep in one of the two shapes as half its width
+ * across the seam. It lies within touching distance of two shapes, and may be inside either or
+ * neither: lying exactly along their joint, rounding decides (a segment along the joint of two bricks
+ * turned by an angle came out a hair outside both about one time in ten, and was not pushed out).
+ * Only the exits can tell, and push_round looks: one within the touching tolerance, where the mover
+ * already is, says it is outside (path_needed). */
+static inline int deep_maybe_union(const deep_ctx *c)
+{
+    return c->near >= 2 && c->index < 0 && !(c->e->width > 4 * c->near_tol);
+}
+
+/* The depth test of shape i, whose hull h and shift are built, at its touching tolerance. */
+void c2d_deep_hull(deep_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift, double tol);
+
+/* One round of push-out at offset p. Returns 0 when the mover overlaps nothing (deeper than touching),
+ * 1 with the new offset, shape index and feature (normal facing the mover) otherwise, or -1 when memory
+ * ran out. The exits are searched outwards in boxes of doubling size, so that a mover deep inside a
+ * block of bricks whose gaps are too narrow for it still finds the nearest way out of the block; an
+ * exit found within the searched distance cannot be beaten by a shape outside the box. Ties go to the
+ * lowest index, then to the feature order. Exits whose straight path would cross another shape (a wall
+ * between the mover and the world outside) are taken only when there is no other. If no exit is free
+ * (the mover is walled in), the deepest shape's own way out is taken and the next round goes on from
+ * there. On 1, *out_depth (when out_depth is not NULL) is the depth of the deepest shape, or the way
+ * out's length for a mover in the union that no shape holds deeper than touching (deep_maybe_union). */
+int c2d_push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_index, c2d_rhull_hit *out_f,
+                   double *out_depth);
 
 #endif /* C2D_ENGINE_H */
