@@ -54,6 +54,7 @@ build = {
         'src/distance.c',
         'src/engine.c',
         'src/hull.c',
+        'src/motion.c',
         'src/pairs.c',
         'src/predicates.c',
         'src/pushout.c',

@@ -117,7 +117,7 @@ c2d_status c2d_engine_init(engine *e, const c2d_static_set *set, const mover *a,
     e->response = opt && opt->response != C2D_RESPONSE_NONE ? opt->response : deflt;
     e->scale = scale;
     e->tol = c2d_sweep_tolerance(scale);
-    /* A sweep's members move by their velocity times 1; run sets its own time. */
+    /* A sweep's members move by their velocity times 1; c2d_engine_run sets its own time. */
     e->horizon = 1.0;
     e->reach = scale + set->extent;
     if (e->velocity)

@@ -345,4 +345,11 @@ void c2d_deep_hull(deep_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift, doubl
 int c2d_push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_index, c2d_rhull_hit *out_f,
                    double *out_depth);
 
+/* ---- motion.c: one motion, leg by leg ---- */
+
+/* Runs the mover from offset *p with velocity *vel for time T; updates both. The contacts go where
+ * the engine says. */
+c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, double restitution, double friction,
+                          c2d_move_result *res);
+
 #endif /* C2D_ENGINE_H */

@@ -1,0 +1,343 @@
+/* motion.c - one motion of the mover through a static set, leg by leg: the first leg (made together
+ * with the overlap test, so that a mover starting clear costs one grid query), the loop of legs, each
+ * ended by the earliest solid hit and its response (touch, slide, bounce, with restitution and
+ * friction, in the frame of a moving member), the crossable shapes each leg enters, and the contact
+ * records. Layer 4, sets: calls pushout.c and engine.c. */
+#include "engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* More contacts than this in one call means a wedge narrower than the mover: stop instead of spinning. */
+#define MAX_CONTACTS 256
+
+/* ---- the first leg ---- */
+
+/* The first leg's query also answers the push-out's first question, whether the mover starts inside a
+ * solid shape: the shapes whose boxes meet the mover's box at the start are among those the leg's box
+ * meets, and their hulls serve both tests. When it starts clear (almost always), the push-out rounds
+ * have nothing to do and the leg's cast is already made: one grid query and one hull per nearby shape
+ * instead of two of each. */
+typedef struct first_ctx {
+    cast_ctx *cast;
+    deep_ctx deep;
+    c2d_aabb box0; /* the mover's box at the start, as c2d_push_round queries it */
+} first_ctx;
+
+static int first_visit(void *ctx, int i)
+{
+    first_ctx *f = (first_ctx *)ctx;
+    cast_ctx *c = f->cast;
+    const engine *e = c->e;
+    if (!is_solid(response_of(e, i)))
+        return 0;
+    const c2d_aabb *b = &e->set->entries[i].box, *b0 = &f->box0;
+    /* The first leg starts at time 0, where every member stands as placed. */
+    int at_start = holds(e, i) && b->min.x <= b0->max.x && b0->min.x <= b->max.x && b->min.y <= b0->max.y &&
+                   b0->min.y <= b->max.y;
+    double tol = member_tol(e, i);
+    int on_path = path_near(e, i, c->p, leg_relative(c, i), tol);
+    if (!at_start && !on_path)
+        return 0;
+    c2d_rhull h;
+    c2d_vec2 shift;
+    c2d_engine_hull(e, i, 0, &h, &shift);
+    if (at_start)
+        c2d_deep_hull(&f->deep, i, &h, shift, tol);
+    if (on_path)
+        c2d_cast_hull(c, i, &h, shift, tol);
+    return 0;
+}
+
+/* Runs the first leg from p along d into c (as the leg loop would) together with the push-out's
+ * overlap test. Returns 1 when the mover starts clear, so that c holds the leg's solid hit; 0 when it
+ * starts inside a shape, and the push-out must run first. */
+static int first_leg(const engine *e, c2d_vec2 p, c2d_vec2 d, double dur, cast_ctx *c)
+{
+    first_ctx f;
+    f.cast = c;
+    c->e = e;
+    c->p = p;
+    c->d = d;
+    c->dur = dur;
+    c->cross = 0;
+    c->tmax = 1.0;
+    c->index = -1;
+    c->nx = 0;
+    deep_init(&f.deep, e, p);
+    /* The start's box grown as the path's: at worst a few more members for the depth test, which
+     * decides by each one's own tolerance. */
+    c2d_aabb box = mover_box(e->a, p, d, 0.0);
+    double g = engine_start_growth(e);
+    f.box0 = grow_box(mover_box(e->a, p, v2(0, 0), 0.0), g);
+    c2d_static_set_query(e->set, grow_box(box, g), e->horizon, first_visit, &f);
+    return f.deep.index < 0 && !deep_maybe_union(&f.deep);
+}
+
+/* ---- the legs ---- */
+
+/* Writes contact c, the mover then at offset p with velocity vel, to the engine's records when there
+ * is room; counts it in any case. */
+static void record(const engine *e, c2d_move_result *res, const c2d_sweep_contact *c, c2d_vec2 p, c2d_vec2 vel)
+{
+    c2d_contact_record *r = NULL;
+    if (e->list)
+        r = c2d_record_list_push(e->list);
+    else if (res->count < e->capacity && e->plain)
+        e->plain[res->count] = *c;
+    else if (res->count < e->capacity)
+        r = &e->full[res->count];
+    if (r) {
+        r->contact = *c;
+        r->position = v2_add(e->origin, p);
+        r->velocity = vel;
+        r->id = 0;
+        r->user = 0;
+    }
+    res->count++;
+}
+
+/* The contact record for shape i at mover offset p through hull feature f, at time tau of the call
+ * (where a moving member then stands). */
+static c2d_sweep_contact make_contact(engine *e, int i, const c2d_rhull_hit *f, c2d_vec2 p, double tau, double t,
+                                      c2d_response r, int pushed)
+{
+    c2d_sweep_contact c;
+    c2d_rhull h;
+    c2d_vec2 shift;
+    const c2d_core *b = &e->set->core[i];
+    memset(&c, 0, sizeof c); /* the padding after index too: the same bytes every time, comparable whole */
+    c2d_engine_hull(e, i, 1, &h, &shift);
+    c.index = c2d_static_set_owner(e->set, i); /* the caller's shape, of which i may be a part */
+    c.t = t;
+    c.normal = f->normal;
+    /* The point on the shape's surface: midway point moved out to B's side (they coincide at a hit). */
+    c2d_vec2 mid =
+        c2d_rhull_contact_point(&h, f, b->v, b->radius, offset_of(e, i, tau), e->a->v, e->a->r, p);
+    c.point = mid;
+    c.response = r;
+    c.pushed_out = pushed;
+    return c;
+}
+
+static int compare_cross(const void *x, const void *y)
+{
+    const c2d_sweep_contact *a = (const c2d_sweep_contact *)x, *b = (const c2d_sweep_contact *)y;
+    if (a->t != b->t)
+        return a->t < b->t ? -1 : 1;
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+/* A crossing of one leg as recorded: the contact (first, for compare_cross) and where the mover was. */
+typedef struct cross_rec {
+    c2d_sweep_contact c;
+    c2d_vec2 p;
+} cross_rec;
+
+/* Grows c2d_engine_run's per-leg crossing arrays to hold n each (realloc keeps what *entered holds). */
+static int grow_crossings(cross_rec **xs, int **now, int **entered, int *cap, int n)
+{
+    cross_rec *a = (cross_rec *)realloc(*xs, (size_t)n * sizeof **xs);
+    if (!a)
+        return 0;
+    *xs = a;
+    int *b = (int *)realloc(*now, (size_t)n * sizeof(int));
+    if (!b)
+        return 0;
+    *now = b;
+    int *en = (int *)realloc(*entered, (size_t)n * sizeof(int));
+    if (!en)
+        return 0;
+    *entered = en;
+    *cap = n;
+    return 1;
+}
+
+c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, double restitution, double friction,
+                          c2d_move_result *res)
+{
+    c2d_vec2 p = *p_io, vel = *vel_io;
+    memset(res, 0, sizeof *res);
+    if (e->velocity)
+        c2d_engine_set_horizon(e, T);
+    else
+        e->horizon = T;
+    e->clock = 0;
+    /* Moving members can run into a mover that stands still: then a leg is cast even without motion. */
+    int moving = 0;
+    for (int k = 0; k < e->set->loose_count && e->velocity && !moving; k++) {
+        c2d_vec2 w = e->velocity[e->set->loose[k]];
+        moving = e->set->enabled[e->set->loose[k]] && (w.x != 0 || w.y != 0);
+    }
+    cast_ctx c;
+    cross_init(&c);
+    /* The first leg made with the overlap test (see first_leg): then the push-out has nothing to do. */
+    int first_made = T > 0 && (moving || v2_len(v2_scale(vel, T)) > 0) && first_leg(e, p, v2_scale(vel, T), T, &c);
+    for (int round = 0; round < MAX_PUSHES && !first_made; round++) {
+        c2d_vec2 np;
+        int index;
+        c2d_rhull_hit f;
+        int r = c2d_push_round(e, p, &np, &index, &f, NULL);
+        if (r < 0)
+            return C2D_ERR_NO_MEMORY;
+        if (r == 0)
+            break;
+        p = np;
+        c2d_sweep_contact pc = make_contact(e, index, &f, p, 0.0, 0.0, response_of(e, index), 1);
+        record(e, res, &pc, p, vel);
+    }
+    int any_cross = e->response == C2D_RESPONSE_CROSS;
+    if (e->responses)
+        for (int i = 0; i < e->set->n_public && !any_cross; i++)
+            any_cross = e->responses[i] == C2D_RESPONSE_CROSS;
+    double speed = v2_len(vel), remaining = T, elapsed = 0;
+    c2d_vec2 last_n = v2(0, 0); /* normal of the previous contact, while no distance was covered since */
+    int pinned = 0;
+    /* Crossable shapes entered exactly where the previous leg ended: the next leg starts touching them
+     * and would meet them again at its start. */
+    int *entered = NULL, n_entered = 0;
+    /* Per leg with crossings: each as recorded, and which of them the leg ends in; grown with the
+     * most crossings of a leg. */
+    cross_rec *xs = NULL;
+    int *now = NULL, xs_cap = 0;
+    c2d_status status = C2D_OK;
+    while (remaining > 0) {
+        c2d_vec2 d = v2_scale(vel, remaining);
+        double dl = v2_len(d);
+        if (!(dl > 0) && !moving)
+            break;
+        e->clock = elapsed;
+        if (first_made) {
+            first_made = 0;
+        } else {
+            c.e = e;
+            c.p = p;
+            c.d = d;
+            c.dur = remaining;
+            c.cross = 0;
+            c.tmax = 1.0;
+            c.index = -1;
+            c.nx = 0;
+            c2d_engine_query(e, mover_box(e->a, p, d, 0.0), c2d_cast_visit, &c);
+        }
+        double t = c.index >= 0 ? c.hit.t : 1.0;
+        if (any_cross) {
+            c.cross = 1;
+            c.tmax = t;
+            c2d_engine_query(e, mover_box(e->a, p, d, 0.0), c2d_cast_visit, &c);
+            if (c.no_memory || (c.nx > xs_cap && !grow_crossings(&xs, &now, &entered, &xs_cap, c.nx))) {
+                status = C2D_ERR_NO_MEMORY;
+                break;
+            }
+            int nxs = 0, n_now = 0;
+            for (int k = 0; k < c.nx; k++) {
+                const struct crossing *x = &c.x[k];
+                double xtol = member_tol(e, x->index);
+                int again = 0;
+                for (int j = 0; j < n_entered && !again; j++)
+                    again = entered[j] == x->index && x->hit.t * dl <= xtol;
+                if (again)
+                    continue;
+                /* Entered where the leg ends: within the crossing's tolerance or the solid one's. */
+                if (c.index >= 0 && (t - x->hit.t) * dl <= c2d_max_num(xtol, c.hit_tol))
+                    now[n_now++] = x->index;
+                double tau = elapsed + x->hit.t * remaining;
+                xs[nxs].p = v2_mad(p, x->hit.t, d);
+                xs[nxs].c = make_contact(e, x->index, &x->hit, xs[nxs].p, tau, tau / T, C2D_RESPONSE_CROSS, 0);
+                nxs++;
+            }
+            if (nxs > 1)
+                qsort(xs, (size_t)nxs, sizeof xs[0], compare_cross);
+            for (int k = 0; k < nxs; k++)
+                record(e, res, &xs[k].c, xs[k].p, vel);
+            if (n_now > 0)
+                memcpy(entered, now, (size_t)n_now * sizeof now[0]);
+            n_entered = n_now;
+        }
+        if (c.index < 0) {
+            p = v2_add(p, d);
+            res->travelled += dl;
+            break;
+        }
+        p = v2_mad(p, t, d);
+        res->travelled += t * dl;
+        if (t * dl > c.hit_tol)
+            pinned = 0;
+        elapsed += t * remaining;
+        remaining -= t * remaining;
+        c2d_response r = response_of(e, c.index);
+        c2d_sweep_contact ct = make_contact(e, c.index, &c.hit, p, elapsed, elapsed / T, r, 0);
+        /* The response acts on the motion relative to the shape met, which is the motion itself unless
+         * the shape moves: a moving paddle is a wall in its own frame. */
+        c2d_vec2 w = velocity_of(e, c.index), rel = v2_sub(vel, w);
+        int still = w.x == 0 && w.y == 0, stop = 0;
+        c2d_vec2 n = c.hit.normal;
+        double vn = v2_dot(rel, n);
+        c2d_vec2 prev_n = last_n;
+        int was_pinned = pinned;
+        last_n = n;
+        pinned = 1;
+        if (r == C2D_RESPONSE_TOUCH) {
+            /* Stopped against the shape: at rest, or carried along by a moving one. */
+            rel = v2(0, 0);
+            stop = still;
+        } else if (r == C2D_RESPONSE_SLIDE) {
+            rel = v2_mad(rel, -vn, n);
+            /* Slid into a second surface without moving: in a crease (two surfaces meeting at less
+             * than a half-turn) the only motion allowed by both is none. Without this the motion
+             * would ping-pong between them, shrinking but never vanishing. */
+            if (was_pinned && v2_dot(rel, prev_n) < -C2D_SWEEP_DIR_TOL * v2_len(rel))
+                rel = v2(0, 0);
+            speed = v2_len(still ? rel : v2_add(rel, w)); /* what later elastic bounces keep */
+        } else if (vn < 0) {
+            /* Bounce: the normal part turns round scaled by restitution; friction takes away up to
+             * friction times the normal impulse from the tangential part. A corner's normal is the
+             * line from the corner to the centre at contact, which is seed 004's beta = 2 theta - alpha. */
+            c2d_vec2 vt = v2_mad(rel, -vn, n);
+            double jn = -(1.0 + restitution) * vn;
+            c2d_vec2 nv = v2_mad(rel, jn, n);
+            double tl = v2_len(vt);
+            if (friction > 0 && tl > 0)
+                nv = v2_mad(nv, -fmin(tl, friction * jn) / tl, vt);
+            if (restitution >= 1 && friction <= 0 && still) {
+                double l = v2_len(nv);
+                if (l > 0)
+                    nv = v2_scale(nv, speed / l); /* the speed is kept exactly, not just to rounding */
+            }
+            int facing = v2_dot(n, prev_n) < -1 + 1e-6;
+            if (was_pinned && facing && v2_dot(nv, prev_n) < -C2D_SWEEP_DIR_TOL * v2_len(nv)) {
+                /* Jammed between two facing surfaces it touches at once (a slot exactly its size):
+                 * bouncing would hit the other at once, for ever. Keep only what both allow, as a
+                 * slide. (In a wedge the bounces turn the motion round and out: those go on.) */
+                nv = v2_mad(rel, -vn, n);
+                if (v2_dot(nv, prev_n) < -C2D_SWEEP_DIR_TOL * v2_len(nv))
+                    nv = v2(0, 0);
+                speed = v2_len(still ? nv : v2_add(nv, w));
+            }
+            rel = nv;
+            if (!still)
+                speed = v2_len(v2_add(rel, w)); /* a moving paddle changes the speed it hands back */
+        }
+        c2d_vec2 after = still ? rel : v2_add(rel, w); /* adding a zero would turn a -0 into +0 */
+        record(e, res, &ct, p, after);
+        if (res->count > MAX_CONTACTS) {
+            res->truncated = 1; /* cut short before this contact's response, as it always was */
+            break;
+        }
+        vel = after;
+        if (stop)
+            break;
+    }
+    if (c.x != c.xstack)
+        free(c.x);
+    free(xs);
+    free(now);
+    free(entered);
+    if (status != C2D_OK)
+        return status;
+    res->displacement = v2_sub(p, *p_io);
+    res->velocity = vel;
+    *p_io = p;
+    *vel_io = vel;
+    return C2D_OK;
+}
