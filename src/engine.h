@@ -15,8 +15,13 @@
 #define MAX_PUSHES 8
 /* Crossings of one leg that fit in the cast's own storage; more go to the heap. */
 #define CROSS_STACK 32
+/* Vertices of one hull (the mover's and a member's) that fit in the engine's own storage; more go to
+ * the heap. */
 #define STACK_HULL 64
 
+/* What moves: a convex core swollen by r, its vertices where it stands at offset 0; at offset p it
+ * stands moved by p. A shape's offset starts at 0; a ball is the one point 0 with its radius, so its
+ * offset is its centre. */
 typedef struct mover {
     const c2d_vec2 *v; /* core at offset 0 */
     const c2d_vec2 *nrm; /* its outward edge normals (NULL for a point) */
@@ -33,6 +38,9 @@ typedef struct hull_buf {
     int *bvert, *avert;
 } hull_buf;
 
+/* One call's motion of a mover through a set: what its legs read of the set and of the call, where its
+ * contacts go, its tolerances, and the storage of the two hulls that may stand at once. Set up by
+ * c2d_engine_init, freed by c2d_engine_free. */
 typedef struct engine {
     const c2d_static_set *set;
     const mover *a;
@@ -224,7 +232,7 @@ void c2d_engine_query(const engine *e, c2d_aabb box, c2d_set_visit visit, void *
  * member's own core and takes none. */
 void c2d_engine_hull(const engine *e, int i, int slot, c2d_rhull *h, c2d_vec2 *shift);
 
-/* ---- the cast of one leg ---- */
+/* ---- the cast of one leg (engine.c) ---- */
 
 typedef struct cast_ctx {
     const engine *e;
@@ -278,7 +286,7 @@ static inline c2d_vec2 leg_relative(const cast_ctx *c, int i)
     return c->e->velocity ? v2_mad(c->d, -c->dur, c->e->velocity[i]) : c->d;
 }
 
-/* engine.c: the cast of leg c against shape i, whose hull h and shift are built, at its touching
+/* The cast of leg c against shape i, whose hull h and shift are built, at its touching
  * tolerance; and the grid visitor (ctx: a cast_ctx) that builds each nearby member's hull and casts
  * the leg against it when the member's response is of the leg's kind (solid, or crossable when
  * c->cross). */

@@ -1,4 +1,5 @@
-/* sweep.h - private interface of the swept-collision files (sweep.c, seams.c, staticset.c, resolve.c).
+/* sweep.h - private interface of the swept-collision files (sweep.c, seams.c, staticset.c, and the
+ * static-set engine's: engine.c, pushout.c, motion.c, resolve.c).
  *
  * Every swept query reduces to one primitive: a point moving along a ray against a "rounded hull", a
  * convex core (1, 2 or more vertices, counter-clockwise) swollen by a radius. For a mover A and an
@@ -15,7 +16,7 @@
 
 /* Touching tolerance, relative to 1 + the largest coordinate magnitude in play: far above rounding
  * (about 1e-16 relative) and far below anything a game can see. In play are the two shapes that meet
- * and their motions, never a third: a static set's motions take each member's own (see resolve.c's
+ * and their motions, never a third: a static set's motions take each member's own (see engine.h's
  * member_tol), so that a shape far away leaves the contacts near the origin as exact as without it. */
 #define C2D_SWEEP_REL_TOL 1e-12
 /* A motion counts as approaching a surface only when its normal part exceeds this fraction of its
@@ -142,7 +143,7 @@ struct c2d_static_set {
     double magnitude;       /* largest coordinate magnitude of the shapes as they stand */
     double built_magnitude; /* the same for the shapes as built (what re-placing cannot lower) */
     double extent;          /* largest width or height of a shape's box as they stand: how far a
-                             * member can reach from where a query looks (see resolve.c's engine_query) */
+                             * member can reach from where a query looks (see engine.c's c2d_engine_query) */
     double built_extent;    /* the same for the shapes as built */
     int max_count;          /* most core vertices of any shape */
     int pair_count, pair_capacity;
