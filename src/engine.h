@@ -3,7 +3,7 @@
  * calls per member it meets (inlined there: they run per member and per leg). Layer 4, sets.
  *
  * The engine's files call one way only: engine.c (the engine, its hulls and casts) <- pushout.c (the
- * shortest way out of the union) <- motion.c (the first leg, the legs and their responses, the records)
+ * shortest way out of the union) <- run.c (the first leg, the legs and their responses, the records)
  * <- resolve.c (the public calls). Each part below names the file that defines it. */
 #ifndef C2D_ENGINE_H
 #define C2D_ENGINE_H
@@ -353,7 +353,7 @@ void c2d_deep_hull(deep_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift, doubl
 int c2d_push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_index, c2d_rhull_hit *out_f,
                    double *out_depth);
 
-/* ---- motion.c: one motion, leg by leg ---- */
+/* ---- run.c: one move or ball step, leg by leg ---- */
 
 /* Runs the mover from offset *p with velocity *vel for time T; updates both. The contacts go where
  * the engine says. */

@@ -3,7 +3,7 @@
  * random nudges), bump.lua-style moves with touch, slide, bounce and cross responses, and the ball
  * stepper that bounces as often as a step requires, each with plain records, full records, a list or
  * a report. Each checks its input, makes the mover and hands it to the engine (engine.h). Layer 4,
- * sets: calls motion.c, pushout.c and engine.c. */
+ * sets: calls run.c, pushout.c and engine.c. */
 #include "engine.h"
 
 #include <stdlib.h>

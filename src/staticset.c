@@ -1,7 +1,7 @@
 /* staticset.c - the static set: private copies of shapes handed in together (bricks, tiles, walls), a
  * uniform grid over their boxes for fast queries, and the seam information kept up to date as shapes
  * are enabled, disabled, marked as neighbours, re-placed, given a velocity or made one-way. The motions
- * through a set live in engine.c, pushout.c, motion.c and resolve.c (engine.h). */
+ * through a set live in engine.c, pushout.c, run.c and resolve.c (engine.h). */
 #include "sweep.h"
 
 #include <stdlib.h>

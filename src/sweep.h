@@ -1,5 +1,5 @@
 /* sweep.h - private interface of the swept-collision files (sweep.c, seams.c, staticset.c, and the
- * static-set engine's: engine.c, pushout.c, motion.c, resolve.c).
+ * static-set engine's: engine.c, pushout.c, run.c, resolve.c).
  *
  * Every swept query reduces to one primitive: a point moving along a ray against a "rounded hull", a
  * convex core (1, 2 or more vertices, counter-clockwise) swollen by a radius. For a mover A and an

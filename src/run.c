@@ -1,8 +1,8 @@
-/* motion.c - one motion of the mover through a static set, leg by leg: the first leg (made together
- * with the overlap test, so that a mover starting clear costs one grid query), the loop of legs, each
- * ended by the earliest solid hit and its response (touch, slide, bounce, with restitution and
- * friction, in the frame of a moving member), the crossable shapes each leg enters, and the contact
- * records. Layer 4, sets: calls pushout.c and engine.c. */
+/* run.c - the run of one move or ball step through a static set, leg by leg: the first leg (made
+ * together with the overlap test, so that a mover starting clear costs one grid query), the loop of
+ * legs, each ended by the earliest solid hit and its response (touch, slide, bounce, with restitution
+ * and friction, in the frame of a moving member), the crossable shapes each leg enters, and the
+ * contact records. Layer 4, sets: calls pushout.c and engine.c. */
 #include "engine.h"
 
 #include <stdlib.h>
