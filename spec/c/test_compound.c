@@ -589,7 +589,7 @@ TEST(concave_closest_point_is_the_nearest_point_of_its_rings)
         int nr = c2d_test_rand() % 4 != 0 ? 2 : 1; /* rings: the outline, and the hole or none */
         double scale = pow(10, c2d_test_uniform(-2, 3)), angle = c2d_test_uniform(-3.1, 3.1);
         double step = 0.2 * scale, ca = cos(angle), sa = sin(angle);
-        c2d_vec2 c = V(c2d_test_uniform(-100, 100) * scale, c2d_test_uniform(-100, 100) * scale);
+        c2d_vec2 c = tu_scale(tu_random_vec(-100, 100, -100, 100), scale);
         c2d_vec2 ring[16], hole[8];
         for (int i = 0; i < n; i++)
             ring[i] = V(c.x + step * (ca * ox[i] - sa * oy[i]), c.y + step * (sa * ox[i] + ca * oy[i]));
@@ -610,10 +610,10 @@ TEST(concave_closest_point_is_the_nearest_point_of_its_rings)
             /* Anywhere around the polygon, or near one of its points (where joints leave the hole). */
             c2d_vec2 p;
             if (q % 2 == 0) {
-                p = V(c.x + c2d_test_uniform(-22, 22) * step, c.y + c2d_test_uniform(-22, 22) * step);
+                p = tu_add(c, tu_scale(tu_random_vec(-22, 22, -22, 22), step));
             } else {
                 int r = (int)(c2d_test_rand() % (unsigned)nr), i = (int)(c2d_test_rand() % (unsigned)counts[r]);
-                p = V(rings[r][i].x + c2d_test_uniform(-3, 3) * step, rings[r][i].y + c2d_test_uniform(-3, 3) * step);
+                p = tu_add(rings[r][i], tu_scale(tu_random_vec(-3, 3, -3, 3), step));
             }
             c2d_vec2 near, at;
             double truth = rings_distance(rings, counts, nr, p, &near), d;
@@ -627,15 +627,14 @@ TEST(concave_closest_point_is_the_nearest_point_of_its_rings)
             ENSURE_MSG(fabs(tu_len(tu_sub(at, p)) - fabs(d)) <= tol, "trial %ld: the point is not |distance| away", k);
         }
         /* Turned and moved: the same answers about the moved points. */
-        c2d_vec2 pos, shift = V(c2d_test_uniform(-10, 10) * scale, c2d_test_uniform(-10, 10) * scale);
+        c2d_vec2 pos, shift = tu_scale(tu_random_vec(-10, 10, -10, 10), scale);
         double turn = c2d_test_uniform(-3, 3);
         ENSURE_OK(c2d_shape_get_position(s, &pos));
         c2d_vec2 to = tu_add(pos, shift);
         ENSURE_OK(c2d_shape_set_transform(s, to, turn));
         for (int q = 0; q < 50; q++) {
             int r = (int)(c2d_test_rand() % (unsigned)nr), i = (int)(c2d_test_rand() % (unsigned)counts[r]);
-            c2d_vec2 p = V(rings[r][i].x + c2d_test_uniform(-3, 3) * step,
-                           rings[r][i].y + c2d_test_uniform(-3, 3) * step);
+            c2d_vec2 p = tu_add(rings[r][i], tu_scale(tu_random_vec(-3, 3, -3, 3), step));
             double truth = rings_distance(rings, counts, nr, p, NULL), d;
             ENSURE_OK(c2d_closest_point(s, tu_add(to, tu_rot(tu_sub(p, pos), turn)), NULL, &d));
             ENSURE_MSG(fabs(d - truth) <= 10 * tol + 1e-12 * tu_len(to), "trial %ld turned: %.17g, not %.17g", k, d,
