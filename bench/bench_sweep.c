@@ -207,7 +207,8 @@ static int slide_scene(slide_ctx *c, int states)
     unsigned long rng = 99;
     c2d_vec2 p = V(1.5, 1.5);
     for (int k = 0; k < states; k++) {
-        c2d_vec2 d = V(next_uniform(&rng, -0.5, 0.5), next_uniform(&rng, -0.5, 0.5));
+        double dy = next_uniform(&rng, -0.5, 0.5), dx = next_uniform(&rng, -0.5, 0.5);
+        c2d_vec2 d = V(dx, dy);
         c2d_move_result res;
         ok(c2d_shape_set_position(c->player, p));
         ok(c2d_static_set_move(c->set, c->player, d, NULL, &res, NULL, 0));

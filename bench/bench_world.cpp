@@ -140,9 +140,11 @@ c2d_shape *make_shape(Kind k, double x, double y, double angle)
     case K_CIRCLE:
         check(c2d_circle_new(x, y, uniform(0.3, 0.7), &s), "circle");
         break;
-    case K_BOX:
-        check(c2d_rect_new(x, y, uniform(0.5, 1.4), uniform(0.5, 1.4), angle, &s), "rect");
+    case K_BOX: {
+        double h = uniform(0.5, 1.4), w = uniform(0.5, 1.4);
+        check(c2d_rect_new(x, y, w, h, angle, &s), "rect");
         break;
+    }
     case K_HEXAGON: {
         c2d_vec2 p[6];
         double r = uniform(0.3, 0.7);
@@ -181,7 +183,9 @@ struct Scene {
     {
         side = sqrt((double)count / density);
         for (int i = 0; i < n; i++) {
-            c2d_vec2 p = {uniform(0, side), uniform(0, side)};
+            c2d_vec2 p;
+            p.x = uniform(0, side);
+            p.y = uniform(0, side);
             double speed = uniform(0, 0.05), dir = uniform(0, 2 * M_PI), a = uniform(0, 2 * M_PI);
             Kind k = mixed ? (Kind)(i % 4) : K_CIRCLE;
             shapes.push_back(make_shape(k, p.x, p.y, a));
@@ -896,8 +900,10 @@ double scale_row(int n, int queries)
 {
     double side = sqrt((double)n / 0.1);
     std::vector<c2d_shape *> shapes(n);
-    for (int i = 0; i < n; i++)
-        shapes[i] = make_shape(i % 2 ? K_BOX : K_CIRCLE, uniform(0, side), uniform(0, side), uniform(0, M_PI));
+    for (int i = 0; i < n; i++) {
+        double angle = uniform(0, M_PI), y = uniform(0, side), x = uniform(0, side);
+        shapes[i] = make_shape(i % 2 ? K_BOX : K_CIRCLE, x, y, angle);
+    }
     malloc_trim(0);
     long heap0 = heap_bytes(), rss0 = resident_bytes();
     double t0 = bench_now_ns();
@@ -928,7 +934,11 @@ double scale_row(int n, int queries)
     long rhits = 0;
     t0 = thread_ns();
     for (int q = 0; q < queries; q++) {
-        c2d_vec2 o = {uniform(0, side), uniform(0, side)}, d = {uniform(-50, 50), uniform(-50, 50)};
+        c2d_vec2 o, d;
+        o.x = uniform(0, side);
+        o.y = uniform(0, side);
+        d.x = uniform(-50, 50);
+        d.y = uniform(-50, 50);
         c2d_world_ray_hit h;
         c2d_world_raycast(w, o, d, 1.0, NULL, &h);
         rhits += h.ray.hit;

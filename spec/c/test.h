@@ -20,7 +20,16 @@ int c2d_test_failed(void);
 long c2d_test_iterations(long n);
 /* Deterministic random numbers for property tests: one stream per test, seeded by its name. 53 bits,
  * as unsigned long long: unsigned long is 32 bits on 64-bit Windows, and the streams must be the same
- * on every platform. */
+ * on every platform.
+ * So never draw two random numbers in one expression: not as two arguments of one call
+ * (V(c2d_test_uniform(..), c2d_test_uniform(..))), two elements of one braced initializer, or two
+ * operands of one operator. C leaves their order unspecified, and gcc evaluates a call's arguments
+ * last to first on x86-64 but first to last on ARM64: the test would get other numbers there, and the
+ * digest of test_determinism.c would differ. Draw into variables instead, one declarator or statement
+ * each (those are sequenced). The calls that once drew so were split in the order x86-64 gcc gave
+ * them (last argument first: tu_random_vec draws y before x), so that no stream changed. The rule
+ * holds for every generator of the tests, fuzz/ (its input bytes) and bench/; scripts/draw_order.awk,
+ * run by suite 15-determinism, catches the plain cases. */
 double c2d_test_uniform(double lo, double hi);
 unsigned long long c2d_test_rand(void);
 

@@ -351,7 +351,7 @@ static void random_trajectories(scene *s, double r, long count, int steps, long 
     for (long it = 0; it < count; it++) {
         c2d_ball ball;
         ball.radius = r;
-        ball.position = V(c2d_test_uniform(r, s->width - r), c2d_test_uniform(r, s->height - r));
+        ball.position = tu_random_vec(r, s->width - r, r, s->height - r);
         double speed = r * exp(c2d_test_uniform(log(0.01), log(50)));
         double a = c2d_test_uniform(-TU_PI, TU_PI);
         ball.velocity = V(speed * cos(a), speed * sin(a));
@@ -396,7 +396,7 @@ static c2d_status mixed_scene(scene *s)
     c2d_status st = scene_walls(s, 60, 45);
     for (int k = 0; k < 40 && st == C2D_OK; k++) {
         tu_body b;
-        st = tu_random_body(k % TU_KINDS, V(c2d_test_uniform(6, 54), c2d_test_uniform(6, 39)), 3, &b);
+        st = tu_random_body(k % TU_KINDS, tu_random_vec(6, 54, 6, 39), 3, &b);
         if (st == C2D_OK) {
             s->shapes[s->n] = b.s;
             s->geom[s->n] = b.g;

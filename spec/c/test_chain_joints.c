@@ -328,11 +328,13 @@ TEST(chain_joints_thin_mover_touching_a_joint_from_outside_gets_no_depth)
     int tried = 0;
     for (long k = 0; k < n; k++) {
         double sc = pow(10, c2d_test_uniform(-2, 3));
-        c2d_vec2 j = V(c2d_test_uniform(-1, 1) * sc, c2d_test_uniform(-1, 1) * sc);
-        double a1 = c2d_test_uniform(0, 2 * TU_PI), turn = c2d_test_uniform(0.2, 2.9) * (c2d_test_rand() % 2 ? 1 : -1);
+        c2d_vec2 j = tu_scale(tu_random_vec(-1, 1, -1, 1), sc);
+        double a1 = c2d_test_uniform(0, 2 * TU_PI), turn = c2d_test_uniform(0.2, 2.9);
+        turn *= c2d_test_rand() % 2 ? 1 : -1;
         double a2 = a1 + TU_PI + turn;
-        c2d_vec2 pts[3] = {tu_add(j, tu_scale(V(cos(a1), sin(a1)), c2d_test_uniform(0.3, 1) * sc)), j,
-                           tu_add(j, tu_scale(V(cos(a2), sin(a2)), c2d_test_uniform(0.3, 1) * sc))};
+        double arm1 = c2d_test_uniform(0.3, 1) * sc, arm2 = c2d_test_uniform(0.3, 1) * sc;
+        c2d_vec2 pts[3] = {tu_add(j, tu_scale(V(cos(a1), sin(a1)), arm1)), j,
+                           tu_add(j, tu_scale(V(cos(a2), sin(a2)), arm2))};
         /* Across the bisector of the angle between the arms, tilted a little either way. */
         double d = atan2(sin(a1) + sin(a2), cos(a1) + cos(a2)) + TU_PI / 2 + c2d_test_uniform(-0.3, 0.3) * (1 - fabs(turn) / TU_PI);
         c2d_vec2 u = V(cos(d), sin(d));
@@ -341,8 +343,8 @@ TEST(chain_joints_thin_mover_touching_a_joint_from_outside_gets_no_depth)
         tried++;
         c2d_shape *chain, *seg;
         ENSURE_OK(c2d_chain_new(pts, 3, 0, &chain));
-        ENSURE_OK(c2d_segment_new(tu_sub(j, tu_scale(u, c2d_test_uniform(0.2, 1) * sc)),
-                                  tu_add(j, tu_scale(u, c2d_test_uniform(0.2, 1) * sc)), &seg));
+        double ahead = c2d_test_uniform(0.2, 1) * sc, behind = c2d_test_uniform(0.2, 1) * sc;
+        ENSURE_OK(c2d_segment_new(tu_sub(j, tu_scale(u, behind)), tu_add(j, tu_scale(u, ahead)), &seg));
         c2d_contact c;
         c2d_distance_result dr;
         c2d_vec2 push;
@@ -373,7 +375,7 @@ TEST(chain_joints_thin_mover_along_a_joint_of_two_bricks_is_inside_and_on_top_is
     for (long k = 0; k < n; k++) {
         double sc = pow(10, c2d_test_uniform(-2, 3)), ang = c2d_test_uniform(-3, 3);
         double w = c2d_test_uniform(0.5, 2) * sc, h = c2d_test_uniform(0.5, 2) * sc;
-        c2d_vec2 o = V(c2d_test_uniform(-1, 1) * sc, c2d_test_uniform(-1, 1) * sc);
+        c2d_vec2 o = tu_scale(tu_random_vec(-1, 1, -1, 1), sc);
         c2d_vec2 ux = V(cos(ang), sin(ang)), uy = V(-sin(ang), cos(ang)), top = tu_add(o, tu_scale(uy, h / 2));
         c2d_shape *r[2], *inner, *on_top, *ball;
         c2d_vec2 left = tu_sub(o, tu_scale(ux, w / 2)), right = tu_add(o, tu_scale(ux, w / 2));
@@ -459,7 +461,7 @@ TEST(chain_joints_random_chain_pairs_push_to_touching)
         int na = 3 + (int)(c2d_test_rand() % 7), nb = 3 + (int)(c2d_test_rand() % 7);
         int ca = (int)(c2d_test_rand() % 2), cb = (int)(c2d_test_rand() % 2);
         random_chain(V(0, 0), 4, na, ca, pa);
-        random_chain(V(c2d_test_uniform(-2, 2), c2d_test_uniform(-2, 2)), 3, nb, cb, pb);
+        random_chain(tu_random_vec(-2, 2, -2, 2), 3, nb, cb, pb);
         for (int i = 0; i < na + nb; i++) {
             c2d_vec2 *q = i < na ? &pa[i] : &pb[i - na];
             if (grid)

@@ -48,7 +48,7 @@ TEST(compound_concave_queries_answer_for_the_outline_itself)
     for (long k = 0; k < trials; k++) {
         int n = 5 + (int)(c2d_test_rand() % 20), holed = (int)(c2d_test_rand() % 2);
         double scale = pow(10, c2d_test_uniform(-2, 3));
-        c2d_vec2 c = V(c2d_test_uniform(-100, 100) * scale, c2d_test_uniform(-100, 100) * scale);
+        c2d_vec2 c = tu_scale(tu_random_vec(-100, 100, -100, 100), scale);
         c2d_vec2 ring[32], hole[4];
         star(c, scale, n, (int)(c2d_test_rand() % 2), ring);
         double h = 0.2 * scale;
@@ -64,7 +64,7 @@ TEST(compound_concave_queries_answer_for_the_outline_itself)
         ENSURE(c2d_shape_get_type(s) == C2D_SHAPE_CONCAVE);
         double tol = 1e-9 * scale * (1 + 100);
         for (int q = 0; q < 60; q++) {
-            c2d_vec2 p = V(c.x + c2d_test_uniform(-1.2, 1.2) * scale, c.y + c2d_test_uniform(-1.2, 1.2) * scale);
+            c2d_vec2 p = tu_add(c, tu_scale(tu_random_vec(-1.2, 1.2, -1.2, 1.2), scale));
             double truth = region_distance(ring, n, hole, holed ? 4 : 0, p);
             int in = -1;
             ENSURE_OK(c2d_contains_point(s, p, &in));
@@ -98,10 +98,10 @@ TEST(compound_concave_queries_answer_for_the_outline_itself)
         double angle = c2d_test_uniform(-3, 3);
         c2d_vec2 pos;
         ENSURE_OK(c2d_shape_get_position(s, &pos));
-        c2d_vec2 shift = V(c2d_test_uniform(-10, 10) * scale, c2d_test_uniform(-10, 10) * scale);
+        c2d_vec2 shift = tu_scale(tu_random_vec(-10, 10, -10, 10), scale);
         ENSURE_OK(c2d_shape_set_transform(s, tu_add(pos, shift), angle));
         for (int q = 0; q < 20; q++) {
-            c2d_vec2 p = V(c.x + c2d_test_uniform(-1.2, 1.2) * scale, c.y + c2d_test_uniform(-1.2, 1.2) * scale);
+            c2d_vec2 p = tu_add(c, tu_scale(tu_random_vec(-1.2, 1.2, -1.2, 1.2), scale));
             double truth = region_distance(ring, n, hole, holed ? 4 : 0, p);
             c2d_vec2 moved = tu_add(tu_add(pos, shift), tu_rot(tu_sub(p, pos), angle));
             double d;
@@ -129,7 +129,8 @@ TEST(compound_contact_push_separates_and_sweeps_stop_at_the_outline)
     for (long k = 0; k < n; k++) {
         c2d_shape *b;
         double w = c2d_test_uniform(0.2, 1.5), hgt = c2d_test_uniform(0.2, 1.5);
-        ENSURE_OK(c2d_rect_new(c2d_test_uniform(-1, 7), c2d_test_uniform(-1, 6), w, hgt, c2d_test_uniform(-1, 1), &b));
+        double turn = c2d_test_uniform(-1, 1), y = c2d_test_uniform(-1, 6), x = c2d_test_uniform(-1, 7);
+        ENSURE_OK(c2d_rect_new(x, y, w, hgt, turn, &b));
         c2d_contact c;
         int over = 0;
         ENSURE_OK(c2d_overlap(s, b, &over));
@@ -154,8 +155,9 @@ TEST(compound_contact_push_separates_and_sweeps_stop_at_the_outline)
      * push out of the part it is deepest in (a box pressed into the U's floor across a joint). */
     for (long k = 0; k < c2d_test_iterations(500); k++) {
         c2d_shape *b;
-        ENSURE_OK(c2d_rect_new(c2d_test_uniform(-1, 7), c2d_test_uniform(-1, 6), c2d_test_uniform(0.2, 1.5),
-                               c2d_test_uniform(0.2, 1.5), c2d_test_uniform(-1, 1), &b));
+        double turn = c2d_test_uniform(-1, 1), h = c2d_test_uniform(0.2, 1.5), w = c2d_test_uniform(0.2, 1.5);
+        double y = c2d_test_uniform(-1, 6), x = c2d_test_uniform(-1, 7);
+        ENSURE_OK(c2d_rect_new(x, y, w, h, turn, &b));
         c2d_contact c;
         c2d_toi t, r;
         ENSURE_OK(c2d_collide(s, b, &c));
@@ -285,7 +287,8 @@ TEST(compound_terrain_joints_never_catch_a_sliding_box_or_a_ball)
         double w = c2d_test_uniform(0.1, 2), x = c2d_test_uniform(7 + w, 12);
         c2d_shape *box;
         ENSURE_OK(c2d_rect_new(x, w / 2 + c2d_test_uniform(0, 1e-9), w, w, 0, &box));
-        c2d_vec2 d = V(c2d_test_uniform(0, 21 - w / 2 - x), -c2d_test_uniform(0, 1));
+        double dy = -c2d_test_uniform(0, 1), dx = c2d_test_uniform(0, 21 - w / 2 - x);
+        c2d_vec2 d = V(dx, dy);
         c2d_move_result r;
         c2d_sweep_contact c[8];
         ENSURE_OK(c2d_static_set_move(set, box, d, NULL, &r, c, 8));
@@ -297,8 +300,10 @@ TEST(compound_terrain_joints_never_catch_a_sliding_box_or_a_ball)
                        c[i].normal.x, c[i].normal.y);
         c2d_ball ball;
         ball.radius = c2d_test_uniform(0.05, 1);
-        ball.position = V(c2d_test_uniform(8, 20), ball.radius + c2d_test_uniform(0, 2));
-        ball.velocity = V(c2d_test_uniform(-0.9, 0.9), -c2d_test_uniform(0.1, 3));
+        double py = ball.radius + c2d_test_uniform(0, 2), px = c2d_test_uniform(8, 20);
+        ball.position = V(px, py);
+        double vy = -c2d_test_uniform(0.1, 3), vx = c2d_test_uniform(-0.9, 0.9);
+        ball.velocity = V(vx, vy);
         ENSURE_OK(c2d_static_set_step_ball(set, &ball, 1, NULL, &r, c, 8));
         for (int i = 0; i < r.count && i < 8; i++)
             ENSURE_MSG(c[i].normal.x == 0 && c[i].normal.y == 1, "ball %ld: normal (%g, %g)", k, c[i].normal.x,
@@ -334,10 +339,10 @@ TEST(compound_chain_cut_into_collinear_pieces_is_one_segment)
     for (long k = 0; k < n; k++) {
         c2d_ball b1, b2;
         b1.radius = c2d_test_uniform(0.05, 1);
-        b1.position = V(c2d_test_uniform(2, 30), c2d_test_uniform(-3, 3));
+        b1.position = tu_random_vec(2, 30, -3, 3);
         if (fabs(b1.position.y) < b1.radius)
             b1.position.y = b1.position.y < 0 ? -b1.radius - 0.01 : b1.radius + 0.01;
-        b1.velocity = V(c2d_test_uniform(-5, 5), c2d_test_uniform(-5, 5));
+        b1.velocity = tu_random_vec(-5, 5, -5, 5);
         b2 = b1;
         c2d_move_result r1, r2;
         ENSURE_OK(c2d_static_set_step_ball(one, &b1, 1, NULL, &r1, NULL, 0));
@@ -349,7 +354,8 @@ TEST(compound_chain_cut_into_collinear_pieces_is_one_segment)
         c2d_shape *box;
         double w = c2d_test_uniform(0.1, 1.5);
         ENSURE_OK(c2d_rect_new(c2d_test_uniform(2, 20), w / 2, w, w, 0, &box));
-        c2d_vec2 d = V(c2d_test_uniform(-2, 10), -c2d_test_uniform(0, 2));
+        double dy = -c2d_test_uniform(0, 2), dx = c2d_test_uniform(-2, 10);
+        c2d_vec2 d = V(dx, dy);
         ENSURE_OK(c2d_static_set_move(one, box, d, NULL, &r1, NULL, 0));
         ENSURE_OK(c2d_static_set_move(many, box, d, NULL, &r2, NULL, 0));
         c2d_shape_destroy(box);
@@ -583,7 +589,7 @@ TEST(concave_closest_point_is_the_nearest_point_of_its_rings)
         int nr = c2d_test_rand() % 4 != 0 ? 2 : 1; /* rings: the outline, and the hole or none */
         double scale = pow(10, c2d_test_uniform(-2, 3)), angle = c2d_test_uniform(-3.1, 3.1);
         double step = 0.2 * scale, ca = cos(angle), sa = sin(angle);
-        c2d_vec2 c = V(c2d_test_uniform(-100, 100) * scale, c2d_test_uniform(-100, 100) * scale);
+        c2d_vec2 c = tu_scale(tu_random_vec(-100, 100, -100, 100), scale);
         c2d_vec2 ring[16], hole[8];
         for (int i = 0; i < n; i++)
             ring[i] = V(c.x + step * (ca * ox[i] - sa * oy[i]), c.y + step * (sa * ox[i] + ca * oy[i]));
@@ -604,10 +610,10 @@ TEST(concave_closest_point_is_the_nearest_point_of_its_rings)
             /* Anywhere around the polygon, or near one of its points (where joints leave the hole). */
             c2d_vec2 p;
             if (q % 2 == 0) {
-                p = V(c.x + c2d_test_uniform(-22, 22) * step, c.y + c2d_test_uniform(-22, 22) * step);
+                p = tu_add(c, tu_scale(tu_random_vec(-22, 22, -22, 22), step));
             } else {
                 int r = (int)(c2d_test_rand() % (unsigned)nr), i = (int)(c2d_test_rand() % (unsigned)counts[r]);
-                p = V(rings[r][i].x + c2d_test_uniform(-3, 3) * step, rings[r][i].y + c2d_test_uniform(-3, 3) * step);
+                p = tu_add(rings[r][i], tu_scale(tu_random_vec(-3, 3, -3, 3), step));
             }
             c2d_vec2 near, at;
             double truth = rings_distance(rings, counts, nr, p, &near), d;
@@ -621,15 +627,14 @@ TEST(concave_closest_point_is_the_nearest_point_of_its_rings)
             ENSURE_MSG(fabs(tu_len(tu_sub(at, p)) - fabs(d)) <= tol, "trial %ld: the point is not |distance| away", k);
         }
         /* Turned and moved: the same answers about the moved points. */
-        c2d_vec2 pos, shift = V(c2d_test_uniform(-10, 10) * scale, c2d_test_uniform(-10, 10) * scale);
+        c2d_vec2 pos, shift = tu_scale(tu_random_vec(-10, 10, -10, 10), scale);
         double turn = c2d_test_uniform(-3, 3);
         ENSURE_OK(c2d_shape_get_position(s, &pos));
         c2d_vec2 to = tu_add(pos, shift);
         ENSURE_OK(c2d_shape_set_transform(s, to, turn));
         for (int q = 0; q < 50; q++) {
             int r = (int)(c2d_test_rand() % (unsigned)nr), i = (int)(c2d_test_rand() % (unsigned)counts[r]);
-            c2d_vec2 p = V(rings[r][i].x + c2d_test_uniform(-3, 3) * step,
-                           rings[r][i].y + c2d_test_uniform(-3, 3) * step);
+            c2d_vec2 p = tu_add(rings[r][i], tu_scale(tu_random_vec(-3, 3, -3, 3), step));
             double truth = rings_distance(rings, counts, nr, p, NULL), d;
             ENSURE_OK(c2d_closest_point(s, tu_add(to, tu_rot(tu_sub(p, pos), turn)), NULL, &d));
             ENSURE_MSG(fabs(d - truth) <= 10 * tol + 1e-12 * tu_len(to), "trial %ld turned: %.17g, not %.17g", k, d,

@@ -480,8 +480,10 @@ static int dc_check(const dc_shape *s, const c2d_decomposition *d, int samples, 
         double mx = 0.05 * (hix - lox), my = 0.05 * (hiy - loy);
         int np = 0, cap = samples + 2 * total_in + nv + d->part_count;
         probe = (c2d_vec2 *)malloc((size_t)cap * sizeof(c2d_vec2));
-        for (int i = 0; i < samples; i++)
-            probe[np++] = dc_v(c2d_test_uniform(lox - mx, hix + mx), c2d_test_uniform(loy - my, hiy + my));
+        for (int i = 0; i < samples; i++) {
+            double y = c2d_test_uniform(loy - my, hiy + my), x = c2d_test_uniform(lox - mx, hix + mx);
+            probe[np++] = dc_v(x, y);
+        }
         for (int r = 0; r < s->rings; r++)
             for (int i = 0; i < s->count[r]; i++) {
                 c2d_vec2 a = s->pts[r][i], b = s->pts[r][(i + 1) % s->count[r]];
@@ -672,7 +674,8 @@ TEST(decompose_convex_inputs_give_one_part)
     for (long it = 0; it < iters; it++) {
         int n = 3 + (int)(c2d_test_rand() % 30);
         double scale = dc_scale(), turn = c2d_test_uniform(0, 2 * DC_PI);
-        c2d_vec2 c = dc_v(c2d_test_uniform(-1e3, 1e3) * scale, c2d_test_uniform(-1e3, 1e3) * scale);
+        double cy = c2d_test_uniform(-1e3, 1e3) * scale, cx = c2d_test_uniform(-1e3, 1e3) * scale;
+        c2d_vec2 c = dc_v(cx, cy);
         dc_shape s;
         dc_init(&s);
         c2d_vec2 *p = dc_ring(&s, 2 * n);
@@ -715,8 +718,9 @@ TEST(decompose_random_star_polygons)
         double scale = dc_scale();
         dc_shape s;
         dc_init(&s);
-        dc_star(dc_ring(&s, n), n, dc_v(c2d_test_uniform(-50, 50) * scale, c2d_test_uniform(-50, 50) * scale), scale,
-                c2d_test_uniform(0.05, 0.9), c2d_test_uniform(0, 7));
+        double phase = c2d_test_uniform(0, 7), rmin = c2d_test_uniform(0.05, 0.9);
+        double cy = c2d_test_uniform(-50, 50) * scale, cx = c2d_test_uniform(-50, 50) * scale;
+        dc_star(dc_ring(&s, n), n, dc_v(cx, cy), scale, rmin, phase);
         s.count[0] = n;
         dc_shuffle_ring(&s, 0, (int)(c2d_test_rand() % 2));
         int parts = dc_expect_ok(&s, 100, 1);
@@ -872,7 +876,8 @@ TEST(decompose_polygons_with_one_to_three_holes)
     for (long it = 0; it < iters && !c2d_test_failed(); it++) {
         int n = 3 + (int)(c2d_test_rand() % 50), holes = 1 + (int)(c2d_test_rand() % 3);
         double sc = dc_scale(), phase = c2d_test_uniform(0, 2 * DC_PI);
-        c2d_vec2 c = dc_v(c2d_test_uniform(-20, 20) * sc, c2d_test_uniform(-20, 20) * sc);
+        double cy = c2d_test_uniform(-20, 20) * sc, cx = c2d_test_uniform(-20, 20) * sc;
+        c2d_vec2 c = dc_v(cx, cy);
         dc_shape s;
         dc_init(&s);
         /* A triangle outline cannot hold the holes' disc: at least 8 points, radius 0.7 and up. */
@@ -884,7 +889,8 @@ TEST(decompose_polygons_with_one_to_three_holes)
             int m = 3 + (int)(c2d_test_rand() % 12);
             double a = phase + 2 * DC_PI * h / 3;
             c2d_vec2 hc = dc_v(c.x + 0.28 * sc * cos(a), c.y + 0.28 * sc * sin(a));
-            dc_star(dc_ring(&s, m), m, hc, 0.14 * sc, c2d_test_uniform(0.2, 1), c2d_test_uniform(0, 7));
+            double hole_phase = c2d_test_uniform(0, 7), hole_rmin = c2d_test_uniform(0.2, 1);
+            dc_star(dc_ring(&s, m), m, hc, 0.14 * sc, hole_rmin, hole_phase);
             s.count[s.rings - 1] = m;
         }
         for (int r = 0; r < s.rings; r++)
@@ -944,8 +950,10 @@ TEST(decompose_lattice_holes_line_up_with_each_other_and_the_outline)
                     /* a triangle of lattice points in [1, 3]^2, drawn until not flat */
                     c2d_vec2 t[3];
                     do {
-                        for (int k = 0; k < 3; k++)
-                            t[k] = dc_v(1 + (double)(c2d_test_rand() % 3), 1 + (double)(c2d_test_rand() % 3));
+                        for (int k = 0; k < 3; k++) {
+                            double y = 1 + (double)(c2d_test_rand() % 3), x = 1 + (double)(c2d_test_rand() % 3);
+                            t[k] = dc_v(x, y);
+                        }
                     } while (ex_orient(t[0], t[1], t[2]) == 0);
                     for (int k = 0; k < 3; k++)
                         DC_P(t[k].x, t[k].y);
@@ -1222,9 +1230,17 @@ TEST(decompose_validation_agrees_with_a_quadratic_oracle)
         for (int r = 0; r <= holes; r++) {
             int n = 3 + (int)(c2d_test_rand() % (r == 0 ? 7 : 3));
             c2d_vec2 *p = dc_ring(&s, n);
-            for (int i = 0; i < n; i++)
-                p[i] = r == 0 ? dc_v((double)(c2d_test_rand() % 7), (double)(c2d_test_rand() % 7))
-                              : dc_v(1 + (double)(c2d_test_rand() % 9) * 0.5, 1 + (double)(c2d_test_rand() % 9) * 0.5);
+            for (int i = 0; i < n; i++) {
+                double y, x;
+                if (r == 0) {
+                    y = (double)(c2d_test_rand() % 7);
+                    x = (double)(c2d_test_rand() % 7);
+                } else {
+                    y = 1 + (double)(c2d_test_rand() % 9) * 0.5;
+                    x = 1 + (double)(c2d_test_rand() % 9) * 0.5;
+                }
+                p[i] = dc_v(x, y);
+            }
             s.count[r] = n;
         }
         c2d_status want = dc_oracle(&s);

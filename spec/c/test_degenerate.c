@@ -211,7 +211,8 @@ static c2d_status make_shape(int kind, const scene *sc, c2d_vec2 c, c2d_shape **
         return c2d_polygon_new(p, n, out);
     }
     default: {
-        c2d_vec2 h = tu_scale(random_dir(), c2d_test_uniform(0.05, 1.5));
+        double half = c2d_test_uniform(0.05, 1.5);
+        c2d_vec2 h = tu_scale(random_dir(), half);
         double r = sc->k * c2d_test_uniform(0.05, 1.2);
         if (c2d_test_rand() % 16 == 0) {
             /* So short that, made at the origin and then moved into place, its ends coincide. */
@@ -242,9 +243,10 @@ static c2d_vec2 feature_point(const c2d_shape *s, c2d_vec2 *edge_dir)
         return v;
     case 2:
         return g.n >= 2 ? tu_add(v, tu_scale(*edge_dir, c2d_test_uniform(0, 1))) : v;
-    case 3:
-        return tu_v(nextafter(v.x, c2d_test_rand() % 2 ? INFINITY : -INFINITY),
-                    c2d_test_rand() % 2 ? v.y : nextafter(v.y, -INFINITY));
+    case 3: {
+        int keep_y = c2d_test_rand() % 2 != 0, up_x = c2d_test_rand() % 2 != 0;
+        return tu_v(nextafter(v.x, up_x ? INFINITY : -INFINITY), keep_y ? v.y : nextafter(v.y, -INFINITY));
+    }
     default:
         return tu_add(v, tu_scale(random_dir(), g.r));
     }
@@ -611,12 +613,14 @@ static void random_feature_ray(const c2d_shape *s, double k, c2d_vec2 *o, c2d_ve
     *max_t = INFINITY;
     switch (c2d_test_rand() % 5) {
     case 0:
-    case 1: /* from afar through the feature */
-        *o = tu_add(f, tu_scale(random_dir(), k * c2d_test_uniform(0.1, 5)));
+    case 1: { /* from afar through the feature */
+        double far = k * c2d_test_uniform(0.1, 5);
+        *o = tu_add(f, tu_scale(random_dir(), far));
         *d = tu_scale(tu_sub(f, *o), c2d_test_uniform(0.2, 4));
         if (c2d_test_rand() % 4 == 0)
             *d = tu_sub(f, *o), *max_t = 1;
         break;
+    }
     case 2: /* along the edge's line */
         if (edge.x != 0 || edge.y != 0) {
             *o = tu_sub(f, tu_scale(edge, c2d_test_uniform(-1, 3)));
@@ -630,8 +634,9 @@ static void random_feature_ray(const c2d_shape *s, double k, c2d_vec2 *o, c2d_ve
         break;
     default: { /* grazing: parallel to the edge, an ulp or so beside it */
         c2d_vec2 e = edge.x != 0 || edge.y != 0 ? edge : random_dir();
-        c2d_vec2 side = tu_scale(tu_v(-e.y, e.x), (c2d_test_rand() % 2 ? 1 : -1) * c2d_test_uniform(0, 4) *
-                                                      DBL_EPSILON * fmax(fabs(f.x), fabs(f.y)) / tu_len(e));
+        double sign = c2d_test_rand() % 2 ? 1 : -1;
+        c2d_vec2 side = tu_scale(tu_v(-e.y, e.x),
+                                 sign * c2d_test_uniform(0, 4) * DBL_EPSILON * fmax(fabs(f.x), fabs(f.y)) / tu_len(e));
         *o = tu_add(tu_sub(f, tu_scale(e, 2)), side);
         *d = e;
         break;
@@ -687,7 +692,9 @@ TEST(random_rays_of_every_kind_obey_the_ray_properties)
             scene sc = random_scene();
             c2d_shape *s = NULL;
             ENSURE_OK(make_shape(kind, &sc, tu_v(0, 0), &s));
-            c2d_vec2 o = place(&sc, tu_random_point(6)), d = tu_scale(random_dir(), sc.k * c2d_test_uniform(0.1, 3));
+            c2d_vec2 o = place(&sc, tu_random_point(6));
+            double len = sc.k * c2d_test_uniform(0.1, 3);
+            c2d_vec2 d = tu_scale(random_dir(), len);
             double max_t = c2d_test_rand() % 2 ? INFINITY : c2d_test_uniform(0, 8) / sc.k;
             int ok = check_ray_truth(s, o, d, max_t);
             c2d_shape_destroy(s);
@@ -710,7 +717,8 @@ TEST(segment_contains_exactly_the_points_on_it)
             long dx = (long)(c2d_test_rand() % 7) - 3, dy = (long)(c2d_test_rand() % 7) - 3, m = 1 + (long)(c2d_test_rand() % 4);
             if (dx == 0 && dy == 0)
                 dx = 1;
-            a = tu_v((double)((long)(c2d_test_rand() % 2001) - 1000), (double)((long)(c2d_test_rand() % 2001) - 1000));
+            long ay = (long)(c2d_test_rand() % 2001) - 1000, ax = (long)(c2d_test_rand() % 2001) - 1000;
+            a = tu_v((double)ax, (double)ay);
             b = tu_add(a, tu_v((double)(dx * m), (double)(dy * m)));
             long j = (long)(c2d_test_rand() % (unsigned long)(m + 3)) - 1;
             p = tu_add(a, tu_v((double)(dx * j), (double)(dy * j)));
@@ -753,8 +761,10 @@ static void run_feature_points(int kind)
         c2d_shape *s = NULL;
         ENSURE_OK(make_shape(kind, &sc, tu_v(0, 0), &s));
         c2d_vec2 edge, p = feature_point(s, &edge);
-        if (c2d_test_rand() % 4 == 0)
-            p = tu_add(p, tu_scale(random_dir(), sc.k * pow(10.0, c2d_test_uniform(-16, -6))));
+        if (c2d_test_rand() % 4 == 0) {
+            double off = sc.k * pow(10.0, c2d_test_uniform(-16, -6));
+            p = tu_add(p, tu_scale(random_dir(), off));
+        }
         tu_geom g = geom_of(s);
         double tol = TIGHT * fmax(geom_mag(&g), fmax(fabs(p.x), fabs(p.y)));
         double sd = tu_point_distance(&g, p), d = NAN;
@@ -910,7 +920,9 @@ TEST(rays_at_slivers_obey_the_ray_properties)
         if (i % 2) {
             random_feature_ray(s, sc.k, &o, &d, &max_t);
         } else {
-            o = place(&sc, tu_random_point(6)), d = tu_scale(random_dir(), sc.k * c2d_test_uniform(0.1, 3));
+            o = place(&sc, tu_random_point(6));
+            double len = sc.k * c2d_test_uniform(0.1, 3);
+            d = tu_scale(random_dir(), len);
             max_t = c2d_test_rand() % 2 ? INFINITY : c2d_test_uniform(0, 8) / sc.k;
         }
         if (fmax(fabs(d.x), fabs(d.y)) > C2D_MAX_COORDINATE) {
@@ -942,8 +954,10 @@ TEST(points_at_slivers_answer_contains_and_closest_point_truly)
         if (!s)
             continue;
         c2d_vec2 edge, p = feature_point(s, &edge);
-        if (c2d_test_rand() % 4 == 0)
-            p = tu_add(p, tu_scale(random_dir(), sc.k * pow(10.0, c2d_test_uniform(-16, -6))));
+        if (c2d_test_rand() % 4 == 0) {
+            double off = sc.k * pow(10.0, c2d_test_uniform(-16, -6));
+            p = tu_add(p, tu_scale(random_dir(), off));
+        }
         tu_geom g = geom_of(s);
         double tol = TIGHT * fmax(geom_mag(&g), fmax(fabs(p.x), fabs(p.y)));
         double sd = tu_point_distance(&g, p), d = NAN;
@@ -1001,7 +1015,7 @@ TEST(sweeps_against_slivers_obey_the_sweep_properties)
                 continue;
             }
             /* B moves towards A and past it (A moves too, now and then). */
-            c2d_vec2 db = tu_scale(tu_v(c2d_test_uniform(2, 10), c2d_test_uniform(-3, 3)), sc.k);
+            c2d_vec2 db = tu_scale(tu_random_vec(2, 10, -3, 3), sc.k);
             c2d_vec2 da = c2d_test_rand() % 3 ? tu_v(0, 0) : tu_scale(tu_random_point(3), sc.k);
             c2d_vec2 rel = tu_sub(db, da);
             tu_geom ga = geom_of(a), gb = geom_of(b);
@@ -1077,8 +1091,8 @@ TEST(push_out_of_slivers_leaves_the_mover_outside)
             MAKE_SLIVER(&sc, tu_v(0, 0), set_shapes[0]);
             if (!set_shapes[0])
                 continue;
-            if (make_shape((int)(c2d_test_rand() % TU_KINDS), &sc, tu_v(3, c2d_test_uniform(-2, 2)), &set_shapes[1]) !=
-                C2D_OK)
+            double y = c2d_test_uniform(-2, 2);
+            if (make_shape((int)(c2d_test_rand() % TU_KINDS), &sc, tu_v(3, y), &set_shapes[1]) != C2D_OK)
                 set_shapes[1] = NULL;
             int n = set_shapes[1] ? 2 : 1;
             if (make_shape(kind, &sc, tu_random_point(1.5), &m) != C2D_OK) {

@@ -108,8 +108,9 @@ static void ball_digest(digest *d, tu_body *b, int n)
     if (c2d_static_set_new((const c2d_shape *const *)shapes, n, NULL, &set) != C2D_OK)
         return;
     for (int k = 0; k < 200; k++) {
-        c2d_ball ball = {{c2d_test_uniform(-12, 12), c2d_test_uniform(-12, 12)},
-                         {c2d_test_uniform(-3, 3), c2d_test_uniform(-3, 3)}, c2d_test_uniform(0.05, 0.5)};
+        double px = c2d_test_uniform(-12, 12), py = c2d_test_uniform(-12, 12);
+        double vx = c2d_test_uniform(-3, 3), vy = c2d_test_uniform(-3, 3), radius = c2d_test_uniform(0.05, 0.5);
+        c2d_ball ball = {{px, py}, {vx, vy}, radius};
         for (int s = 0; s < 10; s++) {
             c2d_sweep_contact c[8];
             c2d_move_result r;

@@ -259,10 +259,10 @@ TEST(localtol_far_members_change_no_answer_near_the_origin)
             double scale = 20;
             if (k % 2 == 0) {
                 c2d_ball ball;
-                ball.position = grid ? V(tu_grid(5), tu_grid(5)) : tu_random_point(6);
+                ball.position = grid ? tu_grid_point(5) : tu_random_point(6);
                 ball.velocity = tu_random_point(10);
                 if (grid && c2d_test_rand() % 2)
-                    ball.velocity = V(tu_grid(5), tu_grid(5));
+                    ball.velocity = tu_grid_point(5);
                 ball.radius = grid ? 0.5 * (double)(1 + c2d_test_rand() % 2) : c2d_test_uniform(0.05, 1.5);
                 double dt = c2d_test_uniform(0.2, 2);
                 if (k == 0)
@@ -284,7 +284,7 @@ TEST(localtol_far_members_change_no_answer_near_the_origin)
                 st = grid ? tu_grid_body(kind, &mover) : tu_random_body(kind, V(0, 0), 6.0, &mover);
                 if (st != C2D_OK)
                     break;
-                c2d_vec2 d = grid ? V(tu_grid(5), tu_grid(5)) : tu_random_point(8);
+                c2d_vec2 d = grid ? tu_grid_point(5) : tu_random_point(8);
                 move_answer(alone, mover.s, d, &o, &a);
                 move_answer(with, mover.s, d, &o, &b);
                 if (!same_answer(&a, &b, 1e-12 * scale, why, sizeof why)) {
@@ -336,7 +336,8 @@ TEST(localtol_a_floor_a_trillion_long_still_holds_balls_near_the_origin)
     for (long it = 0; it < n && !c2d_test_failed(); it++) {
         c2d_ball b;
         b.radius = c2d_test_uniform(0.1, 1.5);
-        b.position = V(c2d_test_uniform(-10, 10), b.radius + c2d_test_uniform(0, 6));
+        double py = b.radius + c2d_test_uniform(0, 6), px = c2d_test_uniform(-10, 10);
+        b.position = V(px, py);
         if (it % 4 == 0)
             b.position.y = b.radius; /* resting on the floor */
         b.velocity = tu_random_point(12);

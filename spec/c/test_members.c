@@ -161,8 +161,8 @@ TEST(members_paddle_at_50_radii_per_step_never_lets_the_ball_through)
         double py = 5;
         ENSURE_OK(c2d_static_set_set_transform(set, 3, V(W / 2, py), 0));
         c2d_ball ball;
-        ball.position = V(c2d_test_uniform(2, W - 2), c2d_test_uniform(20, 60));
-        ball.velocity = V(c2d_test_uniform(-30, 30), c2d_test_uniform(-30, 30));
+        ball.position = tu_random_vec(2, W - 2, 20, 60);
+        ball.velocity = tu_random_vec(-30, 30, -30, 30);
         ball.radius = r;
         for (long k = 0; k < steps / 4; k++) {
             const double dt = 1;
@@ -328,7 +328,8 @@ TEST(members_one_way_rows_never_snag_a_sliding_box_or_rolling_ball)
         double w = c2d_test_uniform(0.1, 2), x = c2d_test_uniform(2, 20), h = c2d_test_uniform(0, 3);
         c2d_shape *box;
         ENSURE_OK(c2d_rect_new(x, 1 + w / 2 + h, w, w, 0, &box));
-        c2d_vec2 d = V(c2d_test_uniform(0.1, 30), -h - c2d_test_uniform(0.01, 5));
+        double dy = -h - c2d_test_uniform(0.01, 5), dx = c2d_test_uniform(0.1, 30);
+        c2d_vec2 d = V(dx, dy);
         c2d_move_result res;
         c2d_sweep_contact c[8];
         ENSURE_OK(c2d_static_set_move(set, box, d, NULL, &res, c, 8));
@@ -339,8 +340,8 @@ TEST(members_one_way_rows_never_snag_a_sliding_box_or_rolling_ball)
         c2d_ball ball;
         ball.radius = c2d_test_uniform(0.05, 1);
         ball.position = V(x + 20, 1 + ball.radius + h); /* within the row over the whole step */
-        ball.velocity = V(c2d_test_uniform(-10, 10), -c2d_test_uniform(0.5, 10));
-        double vx = ball.velocity.x, vy = ball.velocity.y;
+        double vy = -c2d_test_uniform(0.5, 10), vx = c2d_test_uniform(-10, 10);
+        ball.velocity = V(vx, vy);
         ENSURE_OK(c2d_static_set_step_ball(set, &ball, 2, NULL, &res, c, 8));
         ENSURE_MSG(ball.velocity.x == vx && (res.count == 0 || (res.count == 1 && ball.velocity.y == -vy)),
                    "ball %ld: %d contacts, v (%.17g, %.17g) from (%.17g, %.17g)", k, res.count, ball.velocity.x,
@@ -421,16 +422,18 @@ TEST(members_records_are_the_plain_contacts_with_where_the_mover_was)
      * normal; a moved box placed at a record's position touches that record's shape; a run with too
      * little room reports the full count and the same first records. */
     c2d_shape *b[40];
-    for (int i = 0; i < 40; i++)
-        ENSURE_OK(c2d_rect_new((i % 8) * 3.0 + c2d_test_uniform(-0.5, 0.5), (i / 8) * 3.0, c2d_test_uniform(0.5, 2),
-                               c2d_test_uniform(0.5, 2), c2d_test_uniform(-1, 1), &b[i]));
+    for (int i = 0; i < 40; i++) {
+        double turn = c2d_test_uniform(-1, 1), h = c2d_test_uniform(0.5, 2), w = c2d_test_uniform(0.5, 2);
+        double x = (i % 8) * 3.0 + c2d_test_uniform(-0.5, 0.5);
+        ENSURE_OK(c2d_rect_new(x, (i / 8) * 3.0, w, h, turn, &b[i]));
+    }
     c2d_static_set *set;
     ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)b, 40, NULL, &set));
     long n = c2d_test_iterations(1500);
     for (long k = 0; k < n; k++) {
         c2d_ball b1, b2;
-        b1.position = V(c2d_test_uniform(-3, 24), c2d_test_uniform(-3, 15));
-        b1.velocity = V(c2d_test_uniform(-40, 40), c2d_test_uniform(-40, 40));
+        b1.position = tu_random_vec(-3, 24, -3, 15);
+        b1.velocity = tu_random_vec(-40, 40, -40, 40);
         b1.radius = c2d_test_uniform(0.05, 0.6);
         b2 = b1;
         c2d_move_result r1, r2, r3;
@@ -452,9 +455,10 @@ TEST(members_records_are_the_plain_contacts_with_where_the_mover_was)
         }
         /* A moved box, with each response; a run with room for two gives the same first two. */
         c2d_shape *box;
-        ENSURE_OK(c2d_rect_new(c2d_test_uniform(-3, 24), c2d_test_uniform(-3, 15), c2d_test_uniform(0.1, 1),
-                               c2d_test_uniform(0.1, 1), c2d_test_uniform(-1, 1), &box));
-        c2d_vec2 d = V(c2d_test_uniform(-20, 20), c2d_test_uniform(-20, 20));
+        double turn = c2d_test_uniform(-1, 1), h = c2d_test_uniform(0.1, 1), w = c2d_test_uniform(0.1, 1);
+        double y = c2d_test_uniform(-3, 15), x = c2d_test_uniform(-3, 24);
+        ENSURE_OK(c2d_rect_new(x, y, w, h, turn, &box));
+        c2d_vec2 d = tu_random_vec(-20, 20, -20, 20);
         c2d_move_options o = c2d_move_options_default();
         o.response = (c2d_response)(1 + (int)(c2d_test_rand() % 4));
         ENSURE_OK(c2d_static_set_move(set, box, d, &o, &r1, plain, 300));

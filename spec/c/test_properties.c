@@ -297,7 +297,8 @@ static int check_near_touching(tu_body *a, tu_body *b)
         else
             hi = mid;
     }
-    double offset = (c2d_test_rand() % 2 ? 1 : -1) * c2d_test_uniform(2, 8) * tol;
+    double sign = c2d_test_rand() % 2 ? 1 : -1;
+    double offset = sign * c2d_test_uniform(2, 8) * tol;
     c2d_vec2 d = tu_scale(u, lo + offset);
     tu_geom moved = b->g;
     tu_geom_translate(&moved, d);

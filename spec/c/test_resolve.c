@@ -559,7 +559,7 @@ TEST(resolve_random_moves_of_every_kind_never_end_inside_a_tile)
     for (long it = 0; it < iters; it++) {
         tu_body b;
         ENSURE_OK(tu_random_body((int)(c2d_test_rand() % TU_KINDS), V(W / 2.0, H / 2.0), 8, &b));
-        c2d_vec2 d = V(c2d_test_uniform(-6, 6), c2d_test_uniform(-6, 6));
+        c2d_vec2 d = tu_random_vec(-6, 6, -6, 6);
         c2d_move_options opt = c2d_move_options_default();
         opt.response = kinds[c2d_test_rand() % 3];
         c2d_move_result res;
@@ -706,14 +706,14 @@ TEST(resolve_push_out_among_stacked_copies_is_the_push_out_without_them)
         c2d_shape *shapes[5], *stacked[60], *mover;
         int n = 0;
         for (int i = 0; i < 5; i++) {
-            c2d_vec2 c = V(c2d_test_uniform(-1.5, 1.5), c2d_test_uniform(-1.5, 1.5));
+            c2d_vec2 c = tu_random_vec(-1.5, 1.5, -1.5, 1.5);
             if (i & 1) {
                 c2d_vec2 pts[TU_MAXV];
                 int m = tu_random_convex_points(3 + (int)(c2d_test_rand() % 6), c, pts);
                 ENSURE_OK(c2d_polygon_new(pts, m, &shapes[i]));
             } else {
-                ENSURE_OK(c2d_rect_new(c.x, c.y, c2d_test_uniform(0.5, 2), c2d_test_uniform(0.5, 2),
-                                       c2d_test_uniform(-3, 3), &shapes[i]));
+                double turn = c2d_test_uniform(-3, 3), h = c2d_test_uniform(0.5, 2), w = c2d_test_uniform(0.5, 2);
+                ENSURE_OK(c2d_rect_new(c.x, c.y, w, h, turn, &shapes[i]));
             }
             stacked[n++] = shapes[i];
         }
@@ -731,7 +731,7 @@ TEST(resolve_push_out_among_stacked_copies_is_the_push_out_without_them)
                 n++;
             }
         }
-        c2d_vec2 mc = V(c2d_test_uniform(-2, 2), c2d_test_uniform(-2, 2));
+        c2d_vec2 mc = tu_random_vec(-2, 2, -2, 2);
         switch (it % 3) {
         case 0: ENSURE_OK(c2d_rect_new(mc.x, mc.y, 0.6, 0.4, c2d_test_uniform(-3, 3), &mover)); break;
         case 1: {

@@ -213,7 +213,7 @@ TEST(hull_new_takes_the_maximum_point_count)
     int count;
     ENSURE(pts != NULL);
     for (int i = 0; i < n; i++)
-        pts[i] = tu_v(c2d_test_uniform(-0.99, 0.99), c2d_test_uniform(-0.99, 0.99));
+        pts[i] = tu_random_vec(-0.99, 0.99, -0.99, 0.99);
     pts[17] = tu_v(-1, -1), pts[4000] = tu_v(1, -1), pts[n - 1] = tu_v(1, 1), pts[9] = tu_v(-1, 1);
     want[0] = tu_v(-1, -1), want[1] = tu_v(1, -1), want[2] = tu_v(1, 1), want[3] = tu_v(-1, 1);
     c2d_status st = c2d_hull_new(pts, n, &s);

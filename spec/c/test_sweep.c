@@ -217,8 +217,8 @@ TEST(sweep_agrees_with_bisection_oracle_on_random_moving_pairs)
         int ka = (int)(c2d_test_rand() % TU_KINDS), kb = (int)(c2d_test_rand() % TU_KINDS);
         ENSURE_OK(tu_random_body(ka, V(-2.5, 0), 3, &a));
         ENSURE_OK(tu_random_body(kb, V(2.5, 0), 3, &b));
-        c2d_vec2 da = V(c2d_test_uniform(-3, 10), c2d_test_uniform(-4, 4));
-        c2d_vec2 db = c2d_test_rand() % 2 ? V(0, 0) : V(c2d_test_uniform(-8, 3), c2d_test_uniform(-4, 4));
+        c2d_vec2 da = tu_random_vec(-3, 10, -4, 4);
+        c2d_vec2 db = c2d_test_rand() % 2 ? V(0, 0) : tu_random_vec(-8, 3, -4, 4);
         c2d_toi toi;
         ENSURE_OK(c2d_sweep(a.s, da, b.s, db, &toi));
         double t_oracle = 0;

@@ -180,7 +180,7 @@ static int check_against_brute_force(model *m, int queries)
         /* Box: random, sometimes flat (a segment) or a single point. */
         c2d_aabb box;
         box.min = tu_random_point(s);
-        box.max = tu_add(box.min, tu_v(c2d_test_uniform(0, 6), c2d_test_uniform(0, 6)));
+        box.max = tu_add(box.min, tu_random_vec(0, 6, 0, 6));
         int flat = (int)(c2d_test_rand() % 6);
         if (flat == 0)
             box.max.x = box.min.x;
@@ -237,7 +237,7 @@ static int check_against_brute_force(model *m, int queries)
         }
         /* Ray: random, axis-aligned one time in three (zero direction components are their own case),
          * bounded or not. */
-        c2d_vec2 o = tu_random_point(s), d = tu_v(c2d_test_uniform(-1, 1), c2d_test_uniform(-1, 1));
+        c2d_vec2 o = tu_random_point(s), d = tu_random_vec(-1, 1, -1, 1);
         int axis = (int)(c2d_test_rand() % 6), at = random_live(m);
         if (axis == 0)
             d.x = 0;
@@ -303,7 +303,7 @@ static int random_change(model *m, uintptr_t *next_user)
     if (r < 60 && i >= 0) {
         /* Mostly small moves (inside the fat box), sometimes large ones and teleports. */
         double step = r < 40 ? 0.05 : (r < 55 ? 1.0 : m->spread);
-        c2d_status st = tu_body_move(&m->b[i], tu_v(c2d_test_uniform(-step, step), c2d_test_uniform(-step, step)));
+        c2d_status st = tu_body_move(&m->b[i], tu_random_vec(-step, step, -step, step));
         if (st == C2D_OK && r % 3 == 0) {
             c2d_vec2 pos;
             c2d_shape_get_position(m->b[i].s, &pos);
@@ -433,7 +433,7 @@ TEST(world_results_do_not_depend_on_insertion_order)
     for (int k = 0; k < n1; k++)
         ENSURE(p1[k].user_a == p2[k].user_a && p1[k].user_b == p2[k].user_b && p1[k].user_a < p1[k].user_b);
     for (int q = 0; q < 50; q++) {
-        c2d_vec2 o = tu_random_point(20), d = tu_v(c2d_test_uniform(-1, 1), c2d_test_uniform(-1, 1));
+        c2d_vec2 o = tu_random_point(20), d = tu_random_vec(-1, 1, -1, 1);
         ENSURE_OK(c2d_world_raycast_all(w1, o, d, INFINITY, NULL, rays_w, MAX_BODIES, &n1));
         ENSURE_OK(c2d_world_raycast_all(w2, o, d, INFINITY, NULL, rays_b, MAX_BODIES, &n2));
         ENSURE(n1 == n2);

@@ -78,8 +78,8 @@ TEST(world_ball_steps_follow_the_static_set_and_never_tunnel)
     for (long k = 0; k < balls; k++) {
         double r = c2d_test_uniform(2, 6);
         double speed = r * c2d_test_uniform(0.01, 50), a = c2d_test_uniform(0, 2 * TU_PI);
-        c2d_ball bw = {{c2d_test_uniform(r + 1, 639 - r), c2d_test_uniform(250, 450)},
-                       {speed * cos(a), speed * sin(a)}, r};
+        double px = c2d_test_uniform(r + 1, 639 - r), py = c2d_test_uniform(250, 450);
+        c2d_ball bw = {{px, py}, {speed * cos(a), speed * sin(a)}, r};
         c2d_ball bs = bw;
         for (int step = 0; step < 30; step++) {
             c2d_world_contact wc[16];

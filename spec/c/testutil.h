@@ -317,9 +317,19 @@ static inline void tu_geom_rotate(tu_geom *g, double angle)
  * so that roughly half of all pairs overlap and many are near touching. */
 #define TU_SPREAD 3.0
 
+/* A random point of [xlo, xhi] x [ylo, yhi], y drawn before x. The two draws are separate statements
+ * because C leaves the order of a call's arguments unspecified (test.h): in tu_v(uniform, uniform)
+ * gcc on x86-64 drew y first and gcc on ARM64 x first. y first keeps the streams of x86-64. */
+static inline c2d_vec2 tu_random_vec(double xlo, double xhi, double ylo, double yhi)
+{
+    double y = c2d_test_uniform(ylo, yhi);
+    double x = c2d_test_uniform(xlo, xhi);
+    return tu_v(x, y);
+}
+
 static inline c2d_vec2 tu_random_point(double spread)
 {
-    return tu_v(c2d_test_uniform(-spread, spread), c2d_test_uniform(-spread, spread));
+    return tu_random_vec(-spread, spread, -spread, spread);
 }
 
 /* Points on an ellipse at sorted random angles at least 0.25 rad apart: strictly convex, with no
@@ -414,6 +424,14 @@ static inline double tu_grid(double lim)
     return 0.5 * (double)((long)(c2d_test_rand() % (unsigned long)(2 * steps + 1)) - steps);
 }
 
+/* A random point of the grid of multiples of 0.5 in [-lim, lim]^2, y drawn before x (as tu_random_vec). */
+static inline c2d_vec2 tu_grid_point(double lim)
+{
+    double y = tu_grid(lim);
+    double x = tu_grid(lim);
+    return tu_v(x, y);
+}
+
 /* A random shape whose every coordinate and size is a multiple of 0.5 (rects unrotated, polygons are
  * grid triangles): such pairs often touch EXACTLY (faces flush, corners on faces, equal overlaps on two
  * axes), the cases where "touching counts" and tie-breaking are decided, and distances along the axes
@@ -424,7 +442,7 @@ static inline c2d_status tu_grid_body(int kind, tu_body *out)
     memset(g, 0, sizeof *g);
     g->kind = kind;
     out->s = NULL;
-    c2d_vec2 c = tu_v(tu_grid(2), tu_grid(2));
+    c2d_vec2 c = tu_grid_point(2);
     switch (kind) {
     case TU_CIRCLE:
         g->n = 1;
@@ -441,7 +459,7 @@ static inline c2d_status tu_grid_body(int kind, tu_body *out)
         c2d_vec2 p[3];
         do {
             for (int i = 0; i < 3; i++)
-                p[i] = tu_add(c, tu_v(tu_grid(1.5), tu_grid(1.5)));
+                p[i] = tu_add(c, tu_grid_point(1.5));
         } while (tu_cross(tu_sub(p[1], p[0]), tu_sub(p[2], p[0])) == 0);
         if (tu_cross(tu_sub(p[1], p[0]), tu_sub(p[2], p[0])) < 0) {
             c2d_vec2 t = p[1];
@@ -456,7 +474,7 @@ static inline c2d_status tu_grid_body(int kind, tu_body *out)
     case TU_SEGMENT: {
         c2d_vec2 d;
         do
-            d = tu_v(tu_grid(1.5), tu_grid(1.5));
+            d = tu_grid_point(1.5);
         while (d.x == 0 && d.y == 0);
         g->n = 2;
         g->v[0] = c;
