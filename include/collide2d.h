@@ -502,6 +502,22 @@ C2D_API c2d_status c2d_static_set_set_velocity(c2d_static_set *set, int i, c2d_v
 /** Shape i's velocity (zero unless set). */
 C2D_API c2d_status c2d_static_set_get_velocity(const c2d_static_set *set, int i, c2d_vec2 *out);
 
+/** Gives shape i of the set a rigid motion: its velocity (as c2d_static_set_set_velocity) and an
+ *  angular velocity about its pivot, a point of the shape in its own frame (see c2d_motion; it stays
+ *  with the shape when c2d_static_set_set_transform re-places it). A flipper, a spinner, a door, a
+ *  turning platform. During every later sweep, move and ball step the shape turns from where it
+ *  stands (a move and a sweep last one unit of time, a ball step dt) and the turn is swept against the
+ *  mover as c2d_sweep_motion sweeps it, so a fast flipper never passes through a ball. The calls do
+ *  not move it: re-place it after the step (the angle plus angular_velocity * dt, about the pivot).
+ *  A mover it meets responds to the velocity of its surface at the contact point, v + w x r: a ball
+ *  at rest struck by a flipper's face at distance d from the hinge leaves along the face's normal at
+ *  (1 + e) w d for restitution e. NULL or a zeroed motion stands still. A turning shape shares no
+ *  seams with others (a chain's own joints stay seams). */
+C2D_API c2d_status c2d_static_set_set_motion(c2d_static_set *set, int i, const c2d_motion *motion);
+
+/** Shape i's motion (all zero unless set). */
+C2D_API c2d_status c2d_static_set_get_motion(const c2d_static_set *set, int i, c2d_motion *out);
+
 /** Makes shape i one-way (a platform a player jumps up through): it blocks moves, ball steps and
  *  sweeps only where the mover meets it from the side the direction points to (contact normal n with
  *  n . direction > 0: from above for direction (0, 1) in a y-up frame, (0, -1) on a y-down screen),

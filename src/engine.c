@@ -11,17 +11,88 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trig.h"
+#include "turnsweep.h"
+
 void c2d_engine_free(engine *e)
 {
     free(e->heap);
     free(e->seam_at);
     free(e->seam_ghost);
     free(e->seam_vcone);
+    free(e->turned);
     e->heap = NULL;
     e->seam_at = NULL;
     e->seam_ghost = NULL;
     e->seam_vcone = NULL;
+    e->turned = NULL;
+    e->n_turned = 0;
 }
+
+/* Room for the cores of the turning members turned to a clock (they are all loose: c2d_engine_core). */
+static c2d_status engine_turned(engine *e)
+{
+    const c2d_static_set *set = e->set;
+    int k = 0;
+    size_t verts = 0;
+    for (int j = 0; j < set->loose_count; j++)
+        if (is_turning(e, set->loose[j])) {
+            k++;
+            verts += (size_t)set->core[set->loose[j]].count;
+        }
+    if (k == 0)
+        return C2D_OK;
+    char *mem = (char *)malloc((size_t)k * sizeof(turned_core) + 2 * verts * sizeof(c2d_vec2));
+    if (!mem)
+        return C2D_ERR_NO_MEMORY;
+    e->turned = (turned_core *)mem;
+    c2d_vec2 *v = (c2d_vec2 *)(mem + (size_t)k * sizeof(turned_core));
+    for (int j = 0; j < set->loose_count; j++) {
+        int m = set->loose[j];
+        if (!is_turning(e, m))
+            continue;
+        turned_core *t = &e->turned[e->n_turned++];
+        t->member = m;
+        t->clock = NAN;
+        t->v = v;
+        t->n = v + set->core[m].count;
+        v += 2 * (size_t)set->core[m].count;
+        t->core = set->core[m];
+    }
+    return C2D_OK;
+}
+
+const c2d_core *c2d_engine_core(const engine *e, int i)
+{
+    if (!is_turning(e, i) || e->clock == 0)
+        return &e->set->core[i];
+    int lo = 0, hi = e->n_turned - 1;
+    while (lo < hi) { /* in the order of the loose list: ascending members */
+        int mid = (lo + hi) / 2;
+        if (e->turned[mid].member < i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    turned_core *t = &e->turned[lo];
+    if (t->clock != e->clock) {
+        const c2d_core *k = &e->set->core[i];
+        c2d_vec2 c = e->set->spin_pivot[i];
+        double sn, cs;
+        c2d_sincos(e->spin[i] * e->clock, &sn, &cs);
+        for (int j = 0; j < k->count; j++) {
+            c2d_vec2 r = v2_sub(k->v[j], c);
+            t->v[j] = v2(c.x + (cs * r.x - sn * r.y), c.y + (sn * r.x + cs * r.y));
+        }
+        for (int j = 0; j < c2d_core_edges(k); j++)
+            t->n[j] = v2(cs * k->n[j].x - sn * k->n[j].y, sn * k->n[j].x + cs * k->n[j].y);
+        t->core.v = t->v;
+        t->core.n = k->count >= 2 ? t->n : NULL;
+        t->clock = e->clock;
+    }
+    return &t->core;
+}
+
 
 /* Per-shape responses that ignore or cross a shape remove it from the union the mover meets: the
  * seams it made with solid neighbours are faces again (a brick passed through leaves the faces of
@@ -96,6 +167,11 @@ void c2d_engine_set_horizon(engine *e, double horizon)
     for (int k = 0; k < set->loose_count && e->velocity; k++)
         extent = c2d_max_num(extent, c2d_aabb_extent(set->entries[set->loose[k]].box) +
                                          2 * vec_magnitude(e->velocity[set->loose[k]]) * horizon);
+    /* A turning member sweeps the disc of its reach about its pivot. */
+    for (int k = 0; k < set->loose_count && e->spin; k++)
+        if (is_turning(e, set->loose[k]))
+            extent = c2d_max_num(extent, 2 * set->spin_reach[set->loose[k]] +
+                                             2 * vec_magnitude(velocity_of(e, set->loose[k])) * horizon);
     e->horizon = horizon;
     e->reach = e->scale + extent;
 }
@@ -106,6 +182,9 @@ c2d_status c2d_engine_init(engine *e, const c2d_static_set *set, const mover *a,
     e->set = set;
     e->a = a;
     e->velocity = set->velocity;
+    e->spin = set->spin;
+    e->turned = NULL;
+    e->n_turned = 0;
     e->clock = 0;
     e->one_way = set->one_way;
     e->origin = v2(0, 0);
@@ -120,14 +199,14 @@ c2d_status c2d_engine_init(engine *e, const c2d_static_set *set, const mover *a,
     /* A sweep's members move by their velocity times 1; c2d_engine_run sets its own time. */
     e->horizon = 1.0;
     e->reach = scale + set->extent;
-    if (e->velocity)
+    if (e->velocity || e->spin)
         c2d_engine_set_horizon(e, 1.0);
     e->width = core_width(a->v, a->n) + 2 * a->r;
     e->heap = NULL;
     e->seam_at = NULL;
     e->seam_ghost = NULL;
     e->seam_vcone = NULL;
-    if (e->responses && engine_seams(e) != C2D_OK) {
+    if ((e->responses && engine_seams(e) != C2D_OK) || (e->spin && engine_turned(e) != C2D_OK)) {
         c2d_engine_free(e);
         return C2D_ERR_NO_MEMORY;
     }
@@ -166,7 +245,7 @@ void c2d_engine_query(const engine *e, c2d_aabb box, c2d_set_visit visit, void *
 
 void c2d_engine_hull(const engine *e, int i, int slot, c2d_rhull *h, c2d_vec2 *shift)
 {
-    const c2d_core *b = &e->set->core[i];
+    const c2d_core *b = c2d_engine_core(e, i);
     const mover *a = e->a;
     h->r = b->radius + a->r;
     if (a->n == 1) {
@@ -184,6 +263,45 @@ void c2d_engine_hull(const engine *e, int i, int slot, c2d_rhull *h, c2d_vec2 *s
     h->bvert = hb->bvert;
     h->avert = hb->avert;
     *shift = v2_neg(offset_of(e, i, e->clock));
+}
+
+c2d_vec2 c2d_engine_contact_point(engine *e, int i, const c2d_rhull_hit *f, c2d_vec2 p, double tau, int slot)
+{
+    c2d_rhull h;
+    c2d_vec2 shift;
+    if (!is_turning(e, i)) {
+        const c2d_core *b = &e->set->core[i];
+        c2d_engine_hull(e, i, slot, &h, &shift);
+        return c2d_rhull_contact_point(&h, f, b->v, b->radius, offset_of(e, i, tau), e->a->v, e->a->r, p);
+    }
+    /* Turned to tau, where the two touch: midway between the closest points of the two cores then,
+     * each moved out to its surface. */
+    double clock = e->clock;
+    e->clock = tau;
+    const c2d_core *b = c2d_engine_core(e, i);
+    const mover *a = e->a;
+    c2d_vec2 own[STACK_HULL], *av = own;
+    if (a->n > STACK_HULL && !(av = (c2d_vec2 *)malloc((size_t)a->n * sizeof *av)))
+        av = NULL;
+    c2d_vec2 q = v2_add(p, a->v[0]);
+    if (av) {
+        c2d_vec2 off = offset_of(e, i, tau); /* the member's translation, taken out of the mover */
+        for (int k = 0; k < a->n; k++)
+            av[k] = v2_add(a->v[k], v2_sub(p, off));
+        c2d_core ka;
+        ka.v = av;
+        ka.n = a->nrm;
+        ka.count = a->n;
+        ka.radius = a->r;
+        c2d_vec2 pa, pb;
+        c2d_core_distance(&ka, b, &pa, &pb);
+        c2d_vec2 n = v2_normalize_or(v2_sub(pb, pa), v2_neg(f->normal));
+        q = v2_add(v2_scale(v2_add(v2_mad(pa, a->r, n), v2_mad(pb, -b->radius, n)), 0.5), off);
+        if (av != own)
+            free(av);
+    }
+    e->clock = clock;
+    return q;
 }
 
 /* ---- first hit of a leg ---- */
@@ -207,9 +325,15 @@ static int cross_room(cast_ctx *c)
     return 1;
 }
 
+static void cast_turning(cast_ctx *c, int i, double tol);
+
 void c2d_cast_hull(cast_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift, double tol)
 {
     const engine *e = c->e;
+    if (is_turning(e, i)) {
+        cast_turning(c, i, tol);
+        return;
+    }
     c2d_seam_info seams = engine_seam_info(e, i);
     c2d_vec2 o = v2_add(c->p, shift), d = leg_relative(c, i);
     c2d_rhull_hit hit;
@@ -240,6 +364,72 @@ void c2d_cast_hull(cast_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift, doubl
     }
 }
 
+/* The cast of leg c against turning member i: the mover's translation against the member's turn
+ * about its pivot (and its velocity), swept as c2d_sweep_motion sweeps them, at its touching
+ * tolerance. The member's seams are not consulted: its parts are swept whole. */
+static void cast_turning(cast_ctx *c, int i, double tol)
+{
+    const engine *e = c->e;
+    const mover *a = e->a;
+    c2d_rhull h;
+    c2d_vec2 shift;
+    c2d_rhull_hit hit;
+    c2d_engine_hull(e, i, 0, &h, &shift);
+    int one_way = is_one_way(e, i);
+    if ((c->cross || one_way) && c2d_rhull_signed_distance(&h, v2_add(c->p, shift), &hit) < -tol)
+        return; /* inside already: reported before, or being passed through */
+    /* In the frame that the member's translation by the clock is taken out of. */
+    c2d_vec2 off = offset_of(e, i, e->clock);
+    c2d_vec2 own[STACK_HULL], *mv = own;
+    if (a->n > STACK_HULL && !(mv = (c2d_vec2 *)malloc((size_t)a->n * sizeof *mv))) {
+        c->no_memory = 1;
+        return;
+    }
+    for (int k = 0; k < a->n; k++)
+        mv[k] = v2_add(a->v[k], v2_sub(c->p, off));
+    c2d_core ka;
+    ka.v = mv;
+    ka.n = a->nrm;
+    ka.count = a->n;
+    ka.radius = a->r;
+    c2d_rigid ma = c2d_rigid_still(), mb;
+    ma.v = c->d;
+    mb.c = e->set->spin_pivot[i];
+    mb.v = v2_scale(velocity_of(e, i), c->dur);
+    mb.w = e->spin[i] * c->dur;
+    int found = 0;
+    c2d_rigid_hit rh;
+    c2d_status st = c2d_core_sweep_rigid(&ka, &ma, c2d_engine_core(e, i), &mb, c->tmax, tol, &found, &rh);
+    if (mv != own)
+        free(mv);
+    if (st != C2D_OK) {
+        c->no_memory = 1;
+        return;
+    }
+    if (!found)
+        return;
+    hit.t = rh.t;
+    hit.normal = v2_neg(rh.normal);
+    hit.k = 0;
+    hit.is_edge = 0;
+    if (c->cross) {
+        if (cross_room(c)) {
+            c->x[c->nx].index = i;
+            c->x[c->nx].hit = hit;
+            c->nx++;
+        }
+        return;
+    }
+    if (one_way && !(v2_dot(hit.normal, e->one_way[i]) > C2D_SWEEP_DIR_TOL))
+        return;
+    if (c->index < 0 || hit.t < c->hit.t || (hit.t <= c->hit.t && i < c->index)) {
+        c->index = i;
+        c->hit = hit;
+        c->hit_tol = tol;
+        c->tmax = hit.t;
+    }
+}
+
 int c2d_cast_visit(void *ctx, int i)
 {
     cast_ctx *c = (cast_ctx *)ctx;
@@ -248,6 +438,10 @@ int c2d_cast_visit(void *ctx, int i)
     if (r == C2D_RESPONSE_NONE || (r == C2D_RESPONSE_CROSS) != c->cross)
         return 0;
     double tol = member_tol(e, i);
+    if (is_turning(e, i)) {
+        cast_turning(c, i, tol);
+        return 0;
+    }
     if (!path_near(e, i, v2_sub(c->p, offset_of(e, i, e->clock)), leg_relative(c, i), tol))
         return 0;
     c2d_rhull h;

@@ -32,6 +32,15 @@ typedef struct mover {
     c2d_vec2 *heap;                                      /* else here (vertices, then normals) */
 } mover;
 
+/* A turning member's core turned to the engine's clock about its pivot as it stood at time 0 (its
+ * translation, velocity times the clock, is applied as for any moving member: offset_of). */
+typedef struct turned_core {
+    int member;
+    double clock; /* the time it is turned to (NaN: not yet) */
+    c2d_vec2 *v, *n;
+    c2d_core core;
+} turned_core;
+
 /* Storage for one Minkowski hull. */
 typedef struct hull_buf {
     c2d_vec2 *v, *nrm;
@@ -49,6 +58,11 @@ typedef struct engine {
      * box is swept when the grid is asked for candidates. */
     const c2d_vec2 *velocity;
     double clock, horizon;
+    /* The members that turn: angular velocity per member (NULL: none turns), and their cores turned
+     * to the clock, one per turning member (c2d_engine_core). */
+    const double *spin;
+    turned_core *turned;
+    int n_turned;
     const c2d_vec2 *one_way; /* per member, NULL: none */
     c2d_vec2 origin;         /* the mover's position at offset 0 (0 for a ball: its offset is its centre) */
     /* Where contacts go: the plain records, the full ones, or a list that grows to hold all of them
@@ -121,6 +135,24 @@ static inline c2d_vec2 offset_of(const engine *e, int i, double time)
     return e->velocity ? v2_scale(e->velocity[i], time) : v2(0, 0);
 }
 
+/* Whether member i turns (c2d_static_set_set_motion). */
+static inline int is_turning(const engine *e, int i)
+{
+    return e->spin && e->spin[i] != 0;
+}
+
+/* The velocity at time tau of the point q of member i's surface (its velocity, and for a turning
+ * member the turn about its pivot, which has moved by velocity times tau). */
+static inline c2d_vec2 surface_velocity(const engine *e, int i, c2d_vec2 q, double tau)
+{
+    c2d_vec2 v = velocity_of(e, i);
+    if (!is_turning(e, i))
+        return v;
+    c2d_vec2 r = v2_sub(q, v2_mad(e->set->spin_pivot[i], tau, v));
+    double w = e->spin[i];
+    return v2(v.x - w * r.y, v.y + w * r.x);
+}
+
 /* Whether member i blocks from one side only. */
 static inline int is_one_way(const engine *e, int i)
 {
@@ -151,6 +183,9 @@ static inline int holds(const engine *e, int i)
  * (path_near's 4 tol is a filter, wider than any cast can reach; the thin-mover test's 4 tol a size.) */
 static inline double member_tol(const engine *e, int i)
 {
+    if (is_turning(e, i))
+        return c2d_sweep_tolerance(c2d_max_num(e->scale, vec_magnitude(e->set->spin_pivot[i]) + e->set->spin_reach[i] +
+                                                             vec_magnitude(velocity_of(e, i)) * e->horizon));
     if (e->velocity && (e->velocity[i].x != 0 || e->velocity[i].y != 0))
         return c2d_sweep_tolerance(c2d_max_num(
             e->scale, c2d_aabb_magnitude(e->set->entries[i].box) + vec_magnitude(e->velocity[i]) * e->horizon));
@@ -226,6 +261,15 @@ void c2d_engine_set_horizon(engine *e, double horizon);
  * tolerance that may reach it (engine_growth). */
 void c2d_engine_query(const engine *e, c2d_aabb box, c2d_set_visit visit, void *ctx);
 
+/* Member i's core as it stands at the engine's clock, but for the translation by its velocity (which
+ * offset_of gives): the set's own core, or for a turning member its core turned by its angular
+ * velocity times the clock about its pivot (cached per clock). */
+const c2d_core *c2d_engine_core(const engine *e, int i);
+
+/* The contact point of member i, as it stands at time tau, and the mover at offset p, at feature f of
+ * their hull (for a turning member, the feature nearest the mover then); slot as c2d_engine_hull's. */
+c2d_vec2 c2d_engine_contact_point(engine *e, int i, const c2d_rhull_hit *f, c2d_vec2 p, double tau, int slot);
+
 /* The hull of shape i against the mover, and the shift that turns the mover's offset p into the point
  * cast against it (at the engine's clock, where a moving member has got to by then). slot (0 or 1) is
  * the engine's hull buffer that holds it, so that two hulls can stand at once; a ball's hull is the
@@ -271,6 +315,8 @@ static inline void cross_init(cast_ctx *c)
  * against hulls beside a diagonal path. */
 static inline int path_near(const engine *e, int i, c2d_vec2 p, c2d_vec2 d, double tol)
 {
+    if (is_turning(e, i))
+        return 1; /* its box at the start says nothing of where it turns to */
     const c2d_aabb *b = &e->set->entries[i].box, *a = &e->a->box;
     double m = 4 * tol;
     double lox = b->min.x - a->max.x, hix = b->max.x - a->min.x;

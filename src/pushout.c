@@ -489,7 +489,7 @@ static int same_member(const engine *e, int i, int j)
     if (n != b->count || a->radius != b->radius)
         return 0;
     c2d_vec2 va = velocity_of(e, i), vb = velocity_of(e, j);
-    if (va.x != vb.x || va.y != vb.y)
+    if (va.x != vb.x || va.y != vb.y || c2d_static_set_spin(e->set, i) != c2d_static_set_spin(e->set, j))
         return 0;
     for (int k = 0; k < n; k++)
         if (a->v[k].x != b->v[k].x || a->v[k].y != b->v[k].y)

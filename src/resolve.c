@@ -131,16 +131,16 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
     } else {
         c2d_engine_query(&e, mover_box(&a, c.p, displacement, 0.0), c2d_cast_visit, &c);
         hit_index = c.index;
+        if (c.no_memory) {
+            c2d_engine_free(&e);
+            mover_free(&a);
+            return C2D_ERR_NO_MEMORY;
+        }
         if (c.index >= 0) {
-            c2d_rhull h;
-            c2d_vec2 shift;
-            c2d_engine_hull(&e, c.index, 0, &h, &shift);
             r.state = C2D_TOI_HIT;
             r.t = c.hit.t;
             r.normal = v2_neg(c.hit.normal);
-            r.point = c2d_rhull_contact_point(&h, &c.hit, set->core[c.index].v, set->core[c.index].radius,
-                                              offset_of(&e, c.index, c.hit.t), a.v, a.r,
-                                              v2_scale(displacement, c.hit.t));
+            r.point = c2d_engine_contact_point(&e, c.index, &c.hit, v2_scale(displacement, c.hit.t), c.hit.t, 0);
         }
     }
     c2d_engine_free(&e);

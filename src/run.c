@@ -8,8 +8,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trig.h"
+
 /* More contacts than this in one call means a wedge narrower than the mover: stop instead of spinning. */
 #define MAX_CONTACTS 256
+/* Contacts in a row with one turning member after which the mover rides it for the rest of the call. A
+ * turning face that pushes a mover (a flipper sweeping a ball along) meets it again and again, each
+ * bounce sooner than the last: the rate of its surface along the normal keeps changing as it turns, so
+ * the bounces never end (a Zeno sequence), and stopping the call there would leave the member to turn
+ * on through the mover. Riding it is where those bounces lead: moving with its surface. */
+#define CARRY_AFTER 8
+
+/* Carries the mover at offset p, in touch with turning member i at time tau, along with the member to
+ * time T: turned about its pivot and moved with it. Its velocity becomes that of the member's surface
+ * where it ends. */
+static void carry(const engine *e, int i, double tau, double T, c2d_vec2 *p, c2d_vec2 *vel)
+{
+    c2d_vec2 v = velocity_of(e, i), c = v2_mad(e->set->spin_pivot[i], tau, v);
+    double s, cs;
+    c2d_sincos(e->spin[i] * (T - tau), &s, &cs);
+    c2d_vec2 r = v2_sub(v2_add(e->origin, *p), c);
+    c2d_vec2 q = v2(c.x + v.x * (T - tau) + (cs * r.x - s * r.y), c.y + v.y * (T - tau) + (s * r.x + cs * r.y));
+    *p = v2_sub(q, e->origin);
+    *vel = surface_velocity(e, i, q, T);
+}
 
 /* ---- the first leg ---- */
 
@@ -103,18 +125,12 @@ static c2d_sweep_contact make_contact(engine *e, int i, const c2d_rhull_hit *f, 
                                       c2d_response r, int pushed)
 {
     c2d_sweep_contact c;
-    c2d_rhull h;
-    c2d_vec2 shift;
-    const c2d_core *b = &e->set->core[i];
     memset(&c, 0, sizeof c); /* the padding after index too: the same bytes every time, comparable whole */
-    c2d_engine_hull(e, i, 1, &h, &shift);
     c.index = c2d_static_set_owner(e->set, i); /* the caller's shape, of which i may be a part */
     c.t = t;
     c.normal = f->normal;
     /* The point on the shape's surface: midway point moved out to B's side (they coincide at a hit). */
-    c2d_vec2 mid =
-        c2d_rhull_contact_point(&h, f, b->v, b->radius, offset_of(e, i, tau), e->a->v, e->a->r, p);
-    c.point = mid;
+    c.point = c2d_engine_contact_point(e, i, f, p, tau, 1);
     c.response = r;
     c.pushed_out = pushed;
     return c;
@@ -158,16 +174,17 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
 {
     c2d_vec2 p = *p_io, vel = *vel_io;
     memset(res, 0, sizeof *res);
-    if (e->velocity)
+    if (e->velocity || e->spin)
         c2d_engine_set_horizon(e, T);
     else
         e->horizon = T;
     e->clock = 0;
     /* Moving members can run into a mover that stands still: then a leg is cast even without motion. */
     int moving = 0;
-    for (int k = 0; k < e->set->loose_count && e->velocity && !moving; k++) {
-        c2d_vec2 w = e->velocity[e->set->loose[k]];
-        moving = e->set->enabled[e->set->loose[k]] && (w.x != 0 || w.y != 0);
+    for (int k = 0; k < e->set->loose_count && (e->velocity || e->spin) && !moving; k++) {
+        int m = e->set->loose[k];
+        c2d_vec2 w = velocity_of(e, m);
+        moving = e->set->enabled[m] && (w.x != 0 || w.y != 0 || is_turning(e, m));
     }
     cast_ctx c;
     cross_init(&c);
@@ -193,6 +210,7 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
     double speed = v2_len(vel), remaining = T, elapsed = 0;
     c2d_vec2 last_n = v2(0, 0); /* normal of the previous contact, while no distance was covered since */
     int pinned = 0;
+    int chased_by = -1, chased = 0; /* the turning member met in the last contacts, and how often */
     /* Crossable shapes entered exactly where the previous leg ended: the next leg starts touching them
      * and would meet them again at its start. */
     int *entered = NULL, n_entered = 0;
@@ -219,6 +237,10 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
             c.index = -1;
             c.nx = 0;
             c2d_engine_query(e, mover_box(e->a, p, d, 0.0), c2d_cast_visit, &c);
+        }
+        if (c.no_memory) { /* a turning member's cast could not be made: it might have been met */
+            status = C2D_ERR_NO_MEMORY;
+            break;
         }
         double t = c.index >= 0 ? c.hit.t : 1.0;
         if (any_cross) {
@@ -268,8 +290,9 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
         c2d_response r = response_of(e, c.index);
         c2d_sweep_contact ct = make_contact(e, c.index, &c.hit, p, elapsed, elapsed / T, r, 0);
         /* The response acts on the motion relative to the shape met, which is the motion itself unless
-         * the shape moves: a moving paddle is a wall in its own frame. */
-        c2d_vec2 w = velocity_of(e, c.index), rel = v2_sub(vel, w);
+         * the shape moves: a moving paddle is a wall in its own frame, and a turning flipper's face moves
+         * where the mover meets it at its velocity there. */
+        c2d_vec2 w = surface_velocity(e, c.index, ct.point, elapsed), rel = v2_sub(vel, w);
         int still = w.x == 0 && w.y == 0, stop = 0;
         c2d_vec2 n = c.hit.normal;
         double vn = v2_dot(rel, n);
@@ -327,6 +350,14 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
         vel = after;
         if (stop)
             break;
+        chased = is_turning(e, c.index) && c.index == chased_by ? chased + 1 : 1;
+        chased_by = c.index;
+        if (is_turning(e, c.index) && chased >= CARRY_AFTER && remaining > 0) {
+            c2d_vec2 from = p;
+            carry(e, c.index, elapsed, T, &p, &vel);
+            res->travelled += v2_len(v2_sub(p, from));
+            break;
+        }
     }
     if (c.x != c.xstack)
         free(c.x);

@@ -47,6 +47,13 @@ void c2d_static_set_query(const c2d_static_set *set, c2d_aabb box, double horizo
         if (!enabled[i])
             continue;
         c2d_aabb b = entries[i].box;
+        if (horizon > 0 && c2d_static_set_spin(set, i) != 0) {
+            /* A turning member stays within its reach of its pivot. */
+            c2d_vec2 c = set->spin_pivot[i];
+            double r = set->spin_reach[i];
+            b.min = v2(c.x - r, c.y - r);
+            b.max = v2(c.x + r, c.y + r);
+        }
         c2d_vec2 w = v2_scale(c2d_static_set_velocity(set, i), horizon);
         b.min = v2(b.min.x + fmin(w.x, 0), b.min.y + fmin(w.y, 0));
         b.max = v2(b.max.x + fmax(w.x, 0), b.max.y + fmax(w.y, 0));
@@ -207,6 +214,7 @@ static double pair_tolerance(const c2d_static_set *set, int i, int j, int *corne
                                   fmax(set->seam_tolerance, own_tolerance(set, i, j)), corner_only);
     }
     if (!v2_eq(c2d_static_set_velocity(set, i), c2d_static_set_velocity(set, j)) ||
+        c2d_static_set_spin(set, i) != 0 || c2d_static_set_spin(set, j) != 0 ||
         !same_direction(c2d_static_set_one_way(set, i), c2d_static_set_one_way(set, j)))
         return 0;
     double tol = !set->auto_seams ? 0 : set->seam_tolerance > 0 ? set->seam_tolerance : own_tolerance(set, i, j);
@@ -343,6 +351,10 @@ void c2d_static_set_destroy(c2d_static_set *set)
     free(set->owner);
     free(set->loose);
     free(set->velocity);
+    free(set->spin);
+    free(set->spin_pivot);
+    free(set->spin_reach);
+    free(set->pivot_local);
     free(set->one_way);
     free(set);
 }
@@ -674,6 +686,28 @@ static void place_member(c2d_static_set *set, int m, const c2d_shape *as)
     refresh_box(set, box);
 }
 
+/* The caller's shape i as it stands (a compound's copy, or a convex member's own). */
+static const c2d_shape *public_shape(const c2d_static_set *set, int i)
+{
+    return set->user && set->user[i] ? set->user[i] : set->local[part_first(set, i)];
+}
+
+/* Places the pivot of caller's shape i's members where the shape now stands. */
+static void place_pivot(c2d_static_set *set, int i)
+{
+    if (!set->spin)
+        return;
+    c2d_vec2 c = c2d_xf_apply(c2d_shape_xf(public_shape(set, i)), set->pivot_local[i]);
+    for (int m = part_first(set, i); m < part_end(set, i); m++) {
+        const c2d_core *k = &set->core[m];
+        double r2 = 0;
+        for (int v = 0; v < k->count; v++)
+            r2 = fmax(r2, v2_len2(v2_sub(k->v[v], c)));
+        set->spin_pivot[m] = c;
+        set->spin_reach[m] = sqrt(r2) + k->radius;
+    }
+}
+
 c2d_status c2d_static_set_set_transform(c2d_static_set *set, int i, c2d_vec2 position, double angle)
 {
     if (!set)
@@ -695,6 +729,7 @@ c2d_status c2d_static_set_set_transform(c2d_static_set *set, int i, c2d_vec2 pos
         /* A convex member is its own copy: placed already; its core and seams follow. */
         c2d_shape probe = *s;
         place_member(set, m0, &probe);
+        place_pivot(set, i);
         return C2D_OK;
     }
     for (int k = 0; k < c2d_compound_count(s); k++) {
@@ -704,6 +739,7 @@ c2d_status c2d_static_set_set_transform(c2d_static_set *set, int i, c2d_vec2 pos
         if (set->own_faces[i] && (d.x != 0 || d.y != 0))
             set->one_way[m] = d; /* a one-sided chain's segments face where they now face */
     }
+    place_pivot(set, i);
     return C2D_OK;
 }
 
@@ -802,5 +838,72 @@ c2d_status c2d_static_set_get_one_way(const c2d_static_set *set, int i, c2d_vec2
     if (i < 0 || i >= set->n_public)
         return C2D_ERR_RANGE;
     *out = c2d_static_set_one_way(set, part_first(set, i));
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_set_motion(c2d_static_set *set, int i, const c2d_motion *motion)
+{
+    if (!set)
+        return C2D_ERR_NULL;
+    if (i < 0 || i >= set->n_public)
+        return C2D_ERR_RANGE;
+    c2d_motion m;
+    memset(&m, 0, sizeof m);
+    if (motion)
+        m = *motion;
+    c2d_status st = c2d_check_vec(m.velocity);
+    if (st == C2D_OK)
+        st = c2d_check_number(m.angular_velocity);
+    if (st == C2D_OK)
+        st = c2d_check_vec(m.pivot);
+    if (st == C2D_OK)
+        st = c2d_check_vec(c2d_xf_apply(c2d_shape_xf(public_shape(set, i)), m.pivot));
+    if (st != C2D_OK)
+        return st;
+    if (!set->spin && m.angular_velocity != 0) {
+        set->spin = (double *)calloc((size_t)set->n, sizeof(double));
+        set->spin_pivot = (c2d_vec2 *)calloc((size_t)set->n, sizeof(c2d_vec2));
+        set->spin_reach = (double *)calloc((size_t)set->n, sizeof(double));
+        set->pivot_local = (c2d_vec2 *)calloc((size_t)set->n_public, sizeof(c2d_vec2));
+        if (!set->spin || !set->spin_pivot || !set->spin_reach || !set->pivot_local) {
+            free(set->spin);
+            free(set->spin_pivot);
+            free(set->spin_reach);
+            free(set->pivot_local);
+            set->spin = NULL;
+            set->spin_pivot = NULL;
+            set->spin_reach = NULL;
+            set->pivot_local = NULL;
+            return C2D_ERR_NO_MEMORY;
+        }
+    }
+    /* The velocity first: it is the one step that can fail (allocating), and it changes nothing then. */
+    if ((st = c2d_static_set_set_velocity(set, i, m.velocity)) != C2D_OK)
+        return st;
+    if (!set->spin)
+        return C2D_OK;
+    set->pivot_local[i] = m.pivot;
+    for (int k = part_first(set, i); k < part_end(set, i); k++) {
+        set->spin[k] = m.angular_velocity;
+        if (m.angular_velocity != 0)
+            make_loose(set, k);
+    }
+    place_pivot(set, i);
+    for (int k = part_first(set, i); k < part_end(set, i); k++)
+        refresh_around(set, k);
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_get_motion(const c2d_static_set *set, int i, c2d_motion *out)
+{
+    if (!set || !out)
+        return C2D_ERR_NULL;
+    if (i < 0 || i >= set->n_public)
+        return C2D_ERR_RANGE;
+    int m = part_first(set, i);
+    memset(out, 0, sizeof *out);
+    out->velocity = c2d_static_set_velocity(set, m);
+    out->angular_velocity = c2d_static_set_spin(set, m);
+    out->pivot = set->pivot_local ? set->pivot_local[i] : v2(0, 0);
     return C2D_OK;
 }

@@ -166,6 +166,14 @@ struct c2d_static_set {
     int loose_count;
     c2d_shape **local;      /* n private copies of the members as placed now, for re-placing them */
     c2d_vec2 *velocity;     /* NULL until a member gets one: per member, per unit of time */
+    /* NULL until a member turns (c2d_static_set_set_motion); then per member its angular velocity
+     * (radians per unit of time), the point it turns about where it stands now (spin_pivot, from its
+     * caller's shape's pivot in that shape's own frame, pivot_local, one per caller's shape), and
+     * how far its core reaches from that point, its radius included (spin_reach). */
+    double *spin;
+    c2d_vec2 *spin_pivot;
+    double *spin_reach;
+    c2d_vec2 *pivot_local;
     c2d_vec2 *one_way;      /* NULL until a member gets one: per member, a unit direction or zero */
     /* The caller's shapes: n_public of them. A chain or concave polygon joins as its convex parts, so
      * members are parts: owner[m] is member m's shape, first[i] .. first[i + 1] the members of shape
@@ -189,10 +197,14 @@ static inline int c2d_static_set_owner(const c2d_static_set *set, int m)
     return set->owner ? set->owner[m] : m;
 }
 
-/* A member's velocity and one-way direction (zero when it has none). */
+/* A member's velocity, angular velocity and one-way direction (zero when it has none). */
 static inline c2d_vec2 c2d_static_set_velocity(const c2d_static_set *set, int i)
 {
     return set->velocity ? set->velocity[i] : v2(0, 0);
+}
+static inline double c2d_static_set_spin(const c2d_static_set *set, int i)
+{
+    return set->spin ? set->spin[i] : 0.0;
 }
 static inline c2d_vec2 c2d_static_set_one_way(const c2d_static_set *set, int i)
 {

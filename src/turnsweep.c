@@ -66,7 +66,7 @@ static void place(const c2d_core *k, const c2d_rigid *m, double t, placed *out)
 /* Signed distance of the rounded cores (negative when overlapping), the normal from A to B and the
  * contact point, through the Minkowski difference as c2d_sweep measures it. */
 static double measure(const placed *a, const placed *b, c2d_vec2 *hv, c2d_vec2 *hn, int *bvert, int *avert,
-                      c2d_vec2 *normal, c2d_vec2 *point)
+                      c2d_vec2 *normal, c2d_vec2 *point, int *corner)
 {
     c2d_rhull h;
     h.n = c2d_minkowski(b->v, b->count >= 2 ? b->n : NULL, b->count, a->v, a->count >= 2 ? a->n : NULL, a->count,
@@ -80,6 +80,7 @@ static double measure(const placed *a, const placed *b, c2d_vec2 *hv, c2d_vec2 *
     double sd = c2d_rhull_signed_distance(&h, v2(0, 0), &f);
     *normal = v2_neg(f.normal);
     *point = c2d_rhull_contact_point(&h, &f, b->v, b->radius, v2(0, 0), a->v, a->radius, v2(0, 0));
+    *corner = !f.is_edge && h.r == 0 && h.n >= 2;
     return sd;
 }
 
@@ -176,11 +177,17 @@ c2d_status c2d_core_sweep_rigid(const c2d_core *a, const c2d_rigid *ma, const c2
     double spin = fabs(ma->w) * pa.rho + fabs(mb->w) * pb.rho;
 
     double t = 0;
+    c2d_vec2 before = v2(0, 0); /* the normal one step before, where the gap was wider */
     for (int step = 0;; step++) {
         place(a, ma, t, &pa);
         place(b, mb, t, &pb);
         c2d_vec2 n, p;
-        double d = measure(&pa, &pb, hv, hn, bvert, avert, &n, &p);
+        int corner;
+        double d = measure(&pa, &pb, hv, hn, bvert, avert, &n, &p, &corner);
+        /* Two sharp corners a tolerance apart give the direction between them to a few digits only;
+         * the step before saw them from farther, along the way they closed in. */
+        c2d_vec2 hit_n = corner && step > 0 ? before : n;
+        before = n;
         double mu = v2_dot(n, v2_sub(ma->v, mb->v)) + spin;
         /* The rate at which the surfaces close at the contact point (negative when they part). */
         double closing = v2_dot(n, v2_sub(c2d_rigid_velocity_at(ma, t, p), c2d_rigid_velocity_at(mb, t, p)));
@@ -189,7 +196,7 @@ c2d_status c2d_core_sweep_rigid(const c2d_core *a, const c2d_rigid *ma, const c2
             if (closing > C2D_SWEEP_DIR_TOL * c2d_max_num(mu, 0) || step >= TURN_MAX_STEPS) {
                 *found = 1;
                 hit->t = t;
-                hit->normal = n;
+                hit->normal = hit_n;
                 hit->point = p;
                 hit->distance = d;
                 break;
@@ -224,6 +231,24 @@ c2d_status c2d_core_sweep_rigid(const c2d_core *a, const c2d_rigid *ma, const c2
         if (!(next > t))
             next = nextafter(t, INFINITY);
         t = next;
+    }
+    if (*found) {
+        /* The point midway between the closest points of the two cores there, each moved out to its
+         * surface: where two edges lie a hair from flush, the middle of their overlap (the translation
+         * sweep's rule) is a hair off both. */
+        c2d_core ka, kb;
+        ka.v = pa.v;
+        ka.n = a->count >= 2 ? pa.n : NULL;
+        ka.count = a->count;
+        ka.radius = a->radius;
+        kb.v = pb.v;
+        kb.n = b->count >= 2 ? pb.n : NULL;
+        kb.count = b->count;
+        kb.radius = b->radius;
+        c2d_vec2 qa, qb;
+        c2d_core_distance(&ka, &kb, &qa, &qb);
+        c2d_vec2 n = v2_normalize_or(v2_sub(qb, qa), hit->normal);
+        hit->point = v2_scale(v2_add(v2_mad(qa, a->radius, n), v2_mad(qb, -b->radius, n)), 0.5);
     }
     free(heap);
     return C2D_OK;
