@@ -231,6 +231,36 @@ int s_velocity(lua_State *L)
     return 2;
 }
 
+/* set:setMotion(i, vx, vy, w [, px, py]) -> set: shape i moves at (vx, vy) and turns at w radians per
+ * unit of time about its own point (px, py) (in its own frame; default its position). */
+int s_setmotion(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    c2d_motion m;
+    m.velocity = vec(luaL_checknumber(L, 3), luaL_checknumber(L, 4));
+    m.angular_velocity = luaL_checknumber(L, 5);
+    m.pivot = vec(luaL_optnumber(L, 6, 0.0), luaL_optnumber(L, 7, 0.0));
+    CHECK(L, c2d_static_set_set_motion(b->set, i, &m), 3, "ccccc");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* set:motion(i) -> vx, vy, w, px, py. */
+int s_motion(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    int i = checkindex(L, 2, b);
+    c2d_motion m;
+    CHECK(L, c2d_static_set_get_motion(b->set, i, &m), 2, "");
+    lua_pushnumber(L, m.velocity.x);
+    lua_pushnumber(L, m.velocity.y);
+    lua_pushnumber(L, m.angular_velocity);
+    lua_pushnumber(L, m.pivot.x);
+    lua_pushnumber(L, m.pivot.y);
+    return 5;
+}
+
 /* The one-way direction at args arg and arg + 1: nil (or nothing) for none. */
 c2d_vec2 checkdirection(lua_State *L, int arg)
 {
