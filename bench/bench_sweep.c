@@ -42,6 +42,8 @@ static c2d_vec2 V(double x, double y)
     return v;
 }
 
+#define TU_PI_BENCH 3.14159265358979323846
+
 static int g_failed; /* a collide2d call returned an error on valid input */
 
 static void ok(c2d_status st)
@@ -289,6 +291,80 @@ static int same_ends(const char *what, const c2d_vec2 *start, const c2d_vec2 *mo
     return same;
 }
 
+/* ---- a ball by two flippers, turning and at rest ------------------------------------------------ */
+
+/* A pinball table's lower end, 400 x 600 (y down): walls, and two 110 x 18 flippers hinged at (95, 520)
+ * and (305, 520), at rest 0.5 rad down, swung at 30 rad/s in one set and standing still in the other.
+ * The recorded states are balls of radius 8 falling onto the flippers at 300 to 900 px/s, one 1/60 s
+ * step each: the step a game pays while a flipper turns under a ball, against the same step with the
+ * flipper at rest. */
+typedef struct flip_ctx {
+    c2d_static_set *turning, *rest;
+    c2d_shape *shapes[6];
+    int states;
+    c2d_ball *start;
+    long contacts[2];
+} flip_ctx;
+
+static int flip_scene(flip_ctx *c, int states)
+{
+    int n = 0;
+    int good = add_rect(c->shapes, &n, -10, -10, 410, 0) && add_rect(c->shapes, &n, -10, 600, 410, 610) &&
+               add_rect(c->shapes, &n, -10, 0, 0, 600) && add_rect(c->shapes, &n, 400, 0, 410, 600);
+    double rest = 0.5;
+    c2d_vec2 hinge[2] = {{95, 520}, {305, 520}};
+    for (int k = 0; k < 2 && good; k++) {
+        double a = k == 0 ? rest : TU_PI_BENCH - rest; /* the right one points left */
+        double cx = hinge[k].x + 55 * cos(a), cy = hinge[k].y + 55 * sin(a);
+        good = c2d_rect_new(cx, cy, 110, 18, a, &c->shapes[n++]) == C2D_OK;
+    }
+    if (!good || c2d_static_set_new((const c2d_shape *const *)c->shapes, 6, NULL, &c->turning) != C2D_OK ||
+        c2d_static_set_new((const c2d_shape *const *)c->shapes, 6, NULL, &c->rest) != C2D_OK)
+        return 0;
+    /* Swinging up (y down: the left flipper turns counter-clockwise on screen, a negative angle). */
+    c2d_motion up = {{0, 0}, -30, {-55, 0}}, up2 = {{0, 0}, 30, {-55, 0}};
+    ok(c2d_static_set_set_motion(c->turning, 4, &up));
+    ok(c2d_static_set_set_motion(c->turning, 5, &up2));
+    c->states = states;
+    c->start = (c2d_ball *)malloc((size_t)states * sizeof *c->start);
+    if (!c->start)
+        return 0;
+    unsigned long seed = 7;
+    for (int k = 0; k < states; k++) {
+        double x = next_uniform(&seed, 60, 340);
+        double y = next_uniform(&seed, 440, 500);
+        double speed = next_uniform(&seed, 300, 900);
+        double dir = next_uniform(&seed, 1.2, 1.95); /* downwards, y down */
+        c->start[k].position = V(x, y);
+        c->start[k].velocity = V(speed * cos(dir), speed * sin(dir));
+        c->start[k].radius = 8;
+    }
+    return 1;
+}
+
+static long flip_pass(flip_ctx *c, int turning)
+{
+    long contacts = 0;
+    c2d_move_options opt = c2d_move_options_default();
+    opt.restitution = 0.9;
+    for (int k = 0; k < c->states; k++) {
+        c2d_ball b = c->start[k];
+        c2d_move_result res;
+        ok(c2d_static_set_step_ball(turning ? c->turning : c->rest, &b, 1.0 / 60, &opt, &res, NULL, 0));
+        contacts += res.count;
+    }
+    c->contacts[turning ? 0 : 1] = contacts;
+    return contacts;
+}
+static long flip_turning_pass(void *ctx)
+{
+    return flip_pass((flip_ctx *)ctx, 1);
+}
+static long flip_rest_pass(void *ctx)
+{
+    return flip_pass((flip_ctx *)ctx, 0);
+}
+
 /* Times two passes in turn, `reps` repetitions each; median ns per call of each into ns[2]. */
 static void measure_pair(bench_pass_fn fa, bench_pass_fn fb, void *ctx, long calls, int reps, double rep_ns,
                          double ns[2], long *sink)
@@ -344,9 +420,15 @@ int main(int argc, char **argv)
         return 1;
     }
     double rep_ns = quick ? 2e6 : 1e7;
-    double ball_ns[2], slide_ns[2];
+    double ball_ns[2], slide_ns[2], flip_ns[2];
+    static flip_ctx flip;
+    if (!flip_scene(&flip, states)) {
+        fprintf(stderr, "bench_sweep: could not build the flipper scene\n");
+        return 1;
+    }
     measure_pair(ball_set_pass, ball_brute_pass, &ball, states, reps, rep_ns, ball_ns, &sink);
     measure_pair(slide_set_pass, slide_brute_pass, &slide, states, reps, rep_ns, slide_ns, &sink);
+    measure_pair(flip_turning_pass, flip_rest_pass, &flip, states, reps, rep_ns, flip_ns, &sink);
 
     printf("swept collision (collide2d %s): ns per call, median of %d repetitions over %d recorded states%s\n",
            c2d_version_string(), reps, states, quick ? " -- QUICK smoke run, numbers not meaningful" : "");
@@ -371,6 +453,13 @@ int main(int argc, char **argv)
     printf("  set: c2d_static_set_step_ball / c2d_static_set_move; brute: c2d_sweep against every shape, earliest\n"
            "  hit, reflect (ball) or slide (box), repeat. set is: brute ns / set ns. hits: contacts per call.\n"
            "  same end: calls where both end within 1e-9 (the brute force ignores seams between touching shapes).\n");
+    printf("turning members: ns per 1/60 s ball step (radius 8, 300 to 900 px/s) falling onto two 110 x 18 flippers\n");
+    printf("  %-32s %9s %12s %9s %9s %9s\n", "workload", "turning", "at rest", "ratio", "hits/turn", "hits/rest");
+    printf("  %-32s %9.0f %12.0f %8.2fx %9.2f %9.2f\n", "ball step by two flippers", flip_ns[0], flip_ns[1],
+           flip_ns[0] / flip_ns[1], (double)flip.contacts[0] / states, (double)flip.contacts[1] / states);
+    printf("  turning: both flippers swinging at 30 rad/s (c2d_static_set_set_motion), swept as they turn;\n"
+           "  at rest: the same set standing still. target: a step by turning flippers costs at most 4x the step\n"
+           "  by the same flippers at rest: %.2fx %s\n", flip_ns[0] / flip_ns[1], flip_ns[0] <= 4 * flip_ns[1] ? "MET" : "NOT MET");
     printf("  (checksum %ld)\n", sink);
 
     c2d_static_set_destroy(ball.set);
@@ -380,6 +469,11 @@ int main(int argc, char **argv)
     free(ball.start);
     free(ball.end_set);
     free(ball.end_brute);
+    c2d_static_set_destroy(flip.turning);
+    c2d_static_set_destroy(flip.rest);
+    for (int i = 0; i < 6; i++)
+        c2d_shape_destroy(flip.shapes[i]);
+    free(flip.start);
     c2d_static_set_destroy(slide.set);
     for (int i = 0; i < BRICKS; i++)
         c2d_shape_destroy(slide.tiles[i]);

@@ -20,12 +20,13 @@ void c2d_engine_free(engine *e)
     free(e->seam_at);
     free(e->seam_ghost);
     free(e->seam_vcone);
-    free(e->turned);
+    free(e->turned_heap);
     e->heap = NULL;
     e->seam_at = NULL;
     e->seam_ghost = NULL;
     e->seam_vcone = NULL;
     e->turned = NULL;
+    e->turned_heap = NULL;
     e->n_turned = 0;
 }
 
@@ -42,11 +43,19 @@ static c2d_status engine_turned(engine *e)
         }
     if (k == 0)
         return C2D_OK;
-    char *mem = (char *)malloc((size_t)k * sizeof(turned_core) + 2 * verts * sizeof(c2d_vec2));
-    if (!mem)
-        return C2D_ERR_NO_MEMORY;
-    e->turned = (turned_core *)mem;
-    c2d_vec2 *v = (c2d_vec2 *)(mem + (size_t)k * sizeof(turned_core));
+    int small = k <= TURNED_STACK;
+    for (int j = 0; j < set->loose_count && small; j++)
+        small = !is_turning(e, set->loose[j]) || set->core[set->loose[j]].count <= TURNED_STACK_VERTICES;
+    c2d_vec2 *v = e->turned_v;
+    e->turned = e->turned_stack;
+    if (!small) {
+        char *mem = (char *)malloc((size_t)k * sizeof(turned_core) + 2 * verts * sizeof(c2d_vec2));
+        if (!mem)
+            return C2D_ERR_NO_MEMORY;
+        e->turned_heap = mem;
+        e->turned = (turned_core *)mem;
+        v = (c2d_vec2 *)(mem + (size_t)k * sizeof(turned_core));
+    }
     for (int j = 0; j < set->loose_count; j++) {
         int m = set->loose[j];
         if (!is_turning(e, m))
@@ -184,6 +193,7 @@ c2d_status c2d_engine_init(engine *e, const c2d_static_set *set, const mover *a,
     e->velocity = set->velocity;
     e->spin = set->spin;
     e->turned = NULL;
+    e->turned_heap = NULL;
     e->n_turned = 0;
     e->clock = 0;
     e->one_way = set->one_way;

@@ -41,6 +41,10 @@ typedef struct turned_core {
     c2d_core core;
 } turned_core;
 
+/* Turning members, and vertices of each, whose turned cores fit in the engine's own storage. */
+#define TURNED_STACK 4
+#define TURNED_STACK_VERTICES 8
+
 /* Storage for one Minkowski hull. */
 typedef struct hull_buf {
     c2d_vec2 *v, *nrm;
@@ -63,6 +67,9 @@ typedef struct engine {
     const double *spin;
     turned_core *turned;
     int n_turned;
+    void *turned_heap; /* NULL when they fit in turned_stack */
+    turned_core turned_stack[TURNED_STACK];
+    c2d_vec2 turned_v[2 * TURNED_STACK * TURNED_STACK_VERTICES];
     const c2d_vec2 *one_way; /* per member, NULL: none */
     c2d_vec2 origin;         /* the mover's position at offset 0 (0 for a ball: its offset is its centre) */
     /* Where contacts go: the plain records, the full ones, or a list that grows to hold all of them

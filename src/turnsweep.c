@@ -66,22 +66,51 @@ static void place(const c2d_core *k, const c2d_rigid *m, double t, placed *out)
 /* Signed distance of the rounded cores (negative when overlapping), the normal from A to B and the
  * contact point, through the Minkowski difference as c2d_sweep measures it. */
 static double measure(const placed *a, const placed *b, c2d_vec2 *hv, c2d_vec2 *hn, int *bvert, int *avert,
-                      c2d_vec2 *normal, c2d_vec2 *point, int *corner)
+                      c2d_vec2 *normal, int *corner)
 {
     c2d_rhull h;
-    h.n = c2d_minkowski(b->v, b->count >= 2 ? b->n : NULL, b->count, a->v, a->count >= 2 ? a->n : NULL, a->count,
-                        hv, hn, bvert, avert);
-    h.v = hv;
-    h.nrm = hn;
-    h.bvert = bvert;
-    h.avert = avert;
+    c2d_vec2 o = v2(0, 0);
+    if (a->count == 1) {
+        /* A point (a ball's centre): the hull is B's own core, seen from the point. */
+        h.n = b->count;
+        h.v = b->v;
+        h.nrm = b->count >= 2 ? b->n : NULL;
+        h.bvert = h.avert = NULL;
+        o = a->v[0];
+    } else {
+        h.n = c2d_minkowski(b->v, b->count >= 2 ? b->n : NULL, b->count, a->v, a->count >= 2 ? a->n : NULL, a->count,
+                            hv, hn, bvert, avert);
+        h.v = hv;
+        h.nrm = hn;
+        h.bvert = bvert;
+        h.avert = avert;
+    }
     h.r = a->radius + b->radius;
     c2d_rhull_hit f;
-    double sd = c2d_rhull_signed_distance(&h, v2(0, 0), &f);
+    double sd = c2d_rhull_signed_distance(&h, o, &f);
     *normal = v2_neg(f.normal);
-    *point = c2d_rhull_contact_point(&h, &f, b->v, b->radius, v2(0, 0), a->v, a->radius, v2(0, 0));
     *corner = !f.is_edge && h.r == 0 && h.n >= 2;
     return sd;
+}
+
+/* The contact point midway between the closest points of the two cores, each moved out to its surface
+ * (where two edges lie a hair from flush, the middle of their overlap, the translation sweep's rule,
+ * is a hair off both). */
+static c2d_vec2 contact_point(const placed *a, const placed *b, c2d_vec2 normal)
+{
+    c2d_core ka, kb;
+    ka.v = a->v;
+    ka.n = a->count >= 2 ? a->n : NULL;
+    ka.count = a->count;
+    ka.radius = a->radius;
+    kb.v = b->v;
+    kb.n = b->count >= 2 ? b->n : NULL;
+    kb.count = b->count;
+    kb.radius = b->radius;
+    c2d_vec2 qa, qb;
+    c2d_core_distance(&ka, &kb, &qa, &qb);
+    c2d_vec2 n = v2_normalize_or(v2_sub(qb, qa), normal);
+    return v2_scale(v2_add(v2_mad(qa, a->radius, n), v2_mad(qb, -b->radius, n)), 0.5);
 }
 
 /* The bound (2) at tau, with each vertex's place and rate along n in pa/ua (A) and pb/ub (B). */
@@ -181,18 +210,19 @@ c2d_status c2d_core_sweep_rigid(const c2d_core *a, const c2d_rigid *ma, const c2
     for (int step = 0;; step++) {
         place(a, ma, t, &pa);
         place(b, mb, t, &pb);
-        c2d_vec2 n, p;
+        c2d_vec2 n;
         int corner;
-        double d = measure(&pa, &pb, hv, hn, bvert, avert, &n, &p, &corner);
+        double d = measure(&pa, &pb, hv, hn, bvert, avert, &n, &corner);
         /* Two sharp corners a tolerance apart give the direction between them to a few digits only;
          * the step before saw them from farther, along the way they closed in. */
         c2d_vec2 hit_n = corner && step > 0 ? before : n;
         before = n;
         double mu = v2_dot(n, v2_sub(ma->v, mb->v)) + spin;
-        /* The rate at which the surfaces close at the contact point (negative when they part). */
-        double closing = v2_dot(n, v2_sub(c2d_rigid_velocity_at(ma, t, p), c2d_rigid_velocity_at(mb, t, p)));
         double target, aim;
         if (d <= tol) {
+            /* The rate at which the surfaces close at the contact point (negative when they part). */
+            c2d_vec2 p = contact_point(&pa, &pb, n);
+            double closing = v2_dot(n, v2_sub(c2d_rigid_velocity_at(ma, t, p), c2d_rigid_velocity_at(mb, t, p)));
             if (closing > C2D_SWEEP_DIR_TOL * c2d_max_num(mu, 0) || step >= TURN_MAX_STEPS) {
                 *found = 1;
                 hit->t = t;
@@ -209,7 +239,7 @@ c2d_status c2d_core_sweep_rigid(const c2d_core *a, const c2d_rigid *ma, const c2
                 *found = 1;
                 hit->t = t;
                 hit->normal = n;
-                hit->point = p;
+                hit->point = contact_point(&pa, &pb, n);
                 hit->distance = d;
                 break;
             }
@@ -231,24 +261,6 @@ c2d_status c2d_core_sweep_rigid(const c2d_core *a, const c2d_rigid *ma, const c2
         if (!(next > t))
             next = nextafter(t, INFINITY);
         t = next;
-    }
-    if (*found) {
-        /* The point midway between the closest points of the two cores there, each moved out to its
-         * surface: where two edges lie a hair from flush, the middle of their overlap (the translation
-         * sweep's rule) is a hair off both. */
-        c2d_core ka, kb;
-        ka.v = pa.v;
-        ka.n = a->count >= 2 ? pa.n : NULL;
-        ka.count = a->count;
-        ka.radius = a->radius;
-        kb.v = pb.v;
-        kb.n = b->count >= 2 ? pb.n : NULL;
-        kb.count = b->count;
-        kb.radius = b->radius;
-        c2d_vec2 qa, qb;
-        c2d_core_distance(&ka, &kb, &qa, &qb);
-        c2d_vec2 n = v2_normalize_or(v2_sub(qb, qa), hit->normal);
-        hit->point = v2_scale(v2_add(v2_mad(qa, a->radius, n), v2_mad(qb, -b->radius, n)), 0.5);
     }
     free(heap);
     return C2D_OK;
