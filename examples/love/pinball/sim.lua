@@ -245,8 +245,8 @@ function Sim:step(input)
       stats.contacts = stats.contacts + n
       if self.checking then self:checkPath(k, x0, y0, vx0, vy0, x, y, n) end
       self:recordPath(b, x0, y0, x, y, n)
-      -- What was hit: bumpers kick (once a frame each), the rest is counted.
-      local kicked1, kicked2, kicked3 = false, false, false
+      -- What was hit: bumpers kick (each once a frame), the rest is counted.
+      local stamp = BALLS * stats.frames + k
       for j = 1, n do
         local c = contacts[j]
         local i = c.index
@@ -265,10 +265,9 @@ function Sim:step(input)
         elseif i == self.PLUNGER then
           stats.plungerHits = stats.plungerHits + 1
         elseif i == self.BUMPER1 or i == self.BUMPER2 or i == self.BUMPER3 then
-          local m = i - self.BUMPER1 + 1
-          local bumper = self.bumpers[m]
-          if not ((m == 1 and kicked1) or (m == 2 and kicked2) or (m == 3 and kicked3)) then
-            if m == 1 then kicked1 = true elseif m == 2 then kicked2 = true else kicked3 = true end
+          local bumper = self.bumpers[i - self.BUMPER1 + 1]
+          if bumper.kicked ~= stamp then
+            bumper.kicked = stamp
             vx, vy = vx + KICK * c.nx, vy + KICK * c.ny
             bumper.hits, bumper.lit = bumper.hits + 1, 8
             stats.bumperHits = stats.bumperHits + 1
