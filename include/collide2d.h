@@ -518,6 +518,13 @@ C2D_API c2d_status c2d_static_set_set_motion(c2d_static_set *set, int i, const c
 /** Shape i's motion (all zero unless set). */
 C2D_API c2d_status c2d_static_set_get_motion(const c2d_static_set *set, int i, c2d_motion *out);
 
+/** Re-places every shape of the set that has a velocity or a motion where that motion takes it in dt
+ *  (>= 0) units of time: moved by velocity * dt and turned by angular_velocity * dt about its pivot,
+ *  exactly as the set's calls swept it. Call it after the step, once per frame, instead of computing
+ *  each pose for c2d_static_set_set_transform. C2D_ERR_RANGE (changing nothing) when a shape would
+ *  reach beyond C2D_MAX_COORDINATE or dt < 0. */
+C2D_API c2d_status c2d_static_set_advance(c2d_static_set *set, double dt);
+
 /** Makes shape i one-way (a platform a player jumps up through): it blocks moves, ball steps and
  *  sweeps only where the mover meets it from the side the direction points to (contact normal n with
  *  n . direction > 0: from above for direction (0, 1) in a y-up frame, (0, -1) on a y-down screen),

@@ -172,6 +172,7 @@ int s_settransform(lua_State *L);
 int s_transform(lua_State *L);
 int s_setvelocity(lua_State *L);
 int s_setmotion(lua_State *L);
+int s_advance(lua_State *L);
 int s_motion(lua_State *L);
 int s_velocity(lua_State *L);
 int s_setoneway(lua_State *L);

@@ -74,6 +74,7 @@ static const luaL_Reg shape_meta[] = {
 };
 
 static const luaL_Reg set_methods[] = {
+    {"advance", s_advance},
     {"count", s_count},
     {"destroy", s_destroy},
     {"isEnabled", s_isenabled},

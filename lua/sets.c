@@ -246,6 +246,16 @@ int s_setmotion(lua_State *L)
     return 1;
 }
 
+/* set:advance(dt) -> set: every shape with a motion re-placed where it takes it in dt. */
+int s_advance(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    double dt = luaL_checknumber(L, 2);
+    CHECK(L, c2d_static_set_advance(b->set, dt), 2, "t");
+    lua_settop(L, 1);
+    return 1;
+}
+
 /* set:motion(i) -> vx, vy, w, px, py. */
 int s_motion(lua_State *L)
 {

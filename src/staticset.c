@@ -3,6 +3,7 @@
  * are enabled, disabled, marked as neighbours, re-placed, given a velocity or made one-way. The motions
  * through a set live in engine.c, pushout.c, run.c and resolve.c (engine.h). */
 #include "sweep.h"
+#include "trig.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -905,5 +906,47 @@ c2d_status c2d_static_set_get_motion(const c2d_static_set *set, int i, c2d_motio
     out->velocity = c2d_static_set_velocity(set, m);
     out->angular_velocity = c2d_static_set_spin(set, m);
     out->pivot = set->pivot_local ? set->pivot_local[i] : v2(0, 0);
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_advance(c2d_static_set *set, double dt)
+{
+    if (!set)
+        return C2D_ERR_NULL;
+    c2d_status st = c2d_check_number(dt);
+    if (st != C2D_OK)
+        return st;
+    if (dt < 0)
+        return C2D_ERR_RANGE;
+    /* Every new pose first, so that a shape that would leave the coordinate range changes nothing. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < set->n_public; i++) {
+            int m = part_first(set, i);
+            c2d_vec2 v = c2d_static_set_velocity(set, m);
+            double w = c2d_static_set_spin(set, m);
+            if (v.x == 0 && v.y == 0 && w == 0)
+                continue;
+            const c2d_shape *s = public_shape(set, i);
+            c2d_vec2 c = w != 0 ? c2d_xf_apply(c2d_shape_xf(s), set->pivot_local[i]) : s->pos;
+            double sn = 0, cs = 1;
+            if (w != 0)
+                c2d_sincos(w * dt, &sn, &cs);
+            c2d_vec2 r = v2_sub(s->pos, c);
+            c2d_vec2 p = v2(c.x + v.x * dt + (cs * r.x - sn * r.y), c.y + v.y * dt + (sn * r.x + cs * r.y));
+            double angle = s->angle + w * dt;
+            if (pass == 0) {
+                if ((st = c2d_check_vec(p)) != C2D_OK || (st = c2d_check_number(angle)) != C2D_OK)
+                    return st;
+                /* Its box where it will stand (the box reads the placement only, never a part). */
+                c2d_shape probe = *s;
+                probe.pos = p;
+                probe.angle = angle;
+                c2d_sincos(angle, &probe.s, &probe.c);
+                if (c2d_aabb_magnitude(c2d_shape_aabb(&probe)) > C2D_MAX_COORDINATE)
+                    return C2D_ERR_RANGE;
+            } else if ((st = c2d_static_set_set_transform(set, i, p, angle)) != C2D_OK) {
+                return st;
+            }
+        }
     return C2D_OK;
 }

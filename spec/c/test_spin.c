@@ -344,3 +344,50 @@ TEST(spin_balls_never_pass_through_or_end_inside_turning_bars)
     printf("# %ld ball steps among turning bars, %ld contacts, %ld steps riding a bar\n", done, hits, carried);
     ENSURE(hits > steps / 100);
 }
+
+TEST(spin_advance_places_members_where_their_motion_takes_them)
+{
+    /* A flipper hinged at (0, 0) turning at 3 rad/s, a paddle moving at (2, 1), a wall standing still. */
+    c2d_shape *flip, *paddle, *wall;
+    ENSURE_OK(c2d_rect_new(55, 0, 110, 18, 0, &flip));
+    ENSURE_OK(c2d_rect_new(0, -50, 40, 4, 0, &paddle));
+    ENSURE_OK(c2d_rect_new(300, 0, 10, 200, 0, &wall));
+    const c2d_shape *shapes[3] = {flip, paddle, wall};
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new(shapes, 3, NULL, &set));
+    c2d_motion swing = M(0, 0, 3, -55, 0), slide = M(2, 1, 0, 0, 0);
+    ENSURE_OK(c2d_static_set_set_motion(set, 0, &swing));
+    ENSURE_OK(c2d_static_set_set_motion(set, 1, &slide));
+    ENSURE_OK(c2d_static_set_advance(set, 0.25));
+    c2d_vec2 p;
+    double a;
+    ENSURE_OK(c2d_static_set_get_transform(set, 0, &p, &a));
+    ENSURE_NEAR(a, 0.75, 1e-15);
+    ENSURE_NEAR(p.x, 55 * cos(0.75), 1e-12);
+    ENSURE_NEAR(p.y, 55 * sin(0.75), 1e-12);
+    ENSURE_OK(c2d_static_set_get_transform(set, 1, &p, &a));
+    ENSURE(p.x == 0.5 && p.y == -49.75 && a == 0);
+    ENSURE_OK(c2d_static_set_get_transform(set, 2, &p, &a));
+    ENSURE(p.x == 300 && p.y == 0 && a == 0);
+    /* The pivot stays with the flipper: advancing again turns it on about the same hinge. */
+    ENSURE_OK(c2d_static_set_advance(set, 0.25));
+    ENSURE_OK(c2d_static_set_get_transform(set, 0, &p, &a));
+    ENSURE_NEAR(a, 1.5, 1e-15);
+    ENSURE_NEAR(p.x, 55 * cos(1.5), 1e-12);
+    ENSURE_NEAR(p.y, 55 * sin(1.5), 1e-12);
+    /* Bad time, or a motion that would leave the coordinate range: nothing moves. */
+    ENSURE(c2d_static_set_advance(set, -1) == C2D_ERR_RANGE);
+    ENSURE(c2d_static_set_advance(set, NAN) == C2D_ERR_NOT_FINITE);
+    ENSURE(c2d_static_set_advance(NULL, 1) == C2D_ERR_NULL);
+    c2d_motion far = M(1e14, 0, 0, 0, 0);
+    ENSURE_OK(c2d_static_set_set_motion(set, 2, &far));
+    ENSURE(c2d_static_set_advance(set, 20) == C2D_ERR_RANGE);
+    ENSURE_OK(c2d_static_set_get_transform(set, 0, &p, &a));
+    ENSURE_NEAR(a, 1.5, 1e-15);
+    ENSURE_OK(c2d_static_set_get_transform(set, 2, &p, &a));
+    ENSURE(p.x == 300);
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(flip);
+    c2d_shape_destroy(paddle);
+    c2d_shape_destroy(wall);
+}
