@@ -678,6 +678,10 @@ C2D_API c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball 
  *  filter sees an entry only under the same rule. Callbacks run after the bits test, so they are
  *  called rarely.
  *
+ *  Motion: an entry may be given a velocity and an angular velocity (c2d_world_set_motion), which
+ *  world moves and ball steps sweep against the mover. Queries, ray casts and pairs are
+ *  instantaneous: they see every shape where it stands now and ignore its motion.
+ *
  *  Callbacks: queries run user callbacks only after the tree walk is done. A callback may add,
  *  remove or update entries of the same world (an entry removed by a callback is not reported or passed
  *  to a later callback); it must not destroy the world. Concurrency: a world may be queried from
@@ -779,6 +783,27 @@ C2D_API c2d_status c2d_world_set_one_way(c2d_world *world, c2d_world_id id, c2d_
 
 /** An entry's one-way direction as a unit vector, or zero. */
 C2D_API c2d_status c2d_world_get_one_way(const c2d_world *world, c2d_world_id id, c2d_vec2 *out);
+
+/** Gives an entry a rigid motion for c2d_world_move and c2d_world_step_ball (and their _records and
+ *  _report forms), as c2d_static_set_set_motion does for a static set's shape: its velocity and an
+ *  angular velocity about its pivot, a point of the shape in its own frame (see c2d_motion; it stays
+ *  with the shape when the shape is re-placed). During every later world move (one unit of time) and
+ *  ball step (dt) the entry moves and turns from where its shape stands, swept against the mover as
+ *  the static set sweeps its members, so a fast flipper or paddle never passes through a ball; a mover
+ *  it meets responds to the velocity of its surface at the contact point (v + w x r), and one it
+ *  pushes along is carried. The entries a call considers include those whose motion brings them into
+ *  the mover's path during the call (a turning entry anywhere within its reach of its pivot, a moving
+ *  one along velocity times the call's time), even a ball standing still. The calls do not move the
+ *  entry: re-place its shape after the step and call c2d_world_update, as for any entry. Queries, ray
+ *  casts and pairs are instantaneous and not affected: they see every shape where it stands. NULL or a
+ *  zeroed motion stands still (the default). C2D_ERR_NOT_FINITE or C2D_ERR_RANGE (changing nothing)
+ *  for a motion's number beyond C2D_MAX_COORDINATE, or a pivot that stands beyond it; a move or step
+ *  answers C2D_ERR_RANGE when an entry it considers has since been re-placed so that its pivot stands
+ *  beyond it. */
+C2D_API c2d_status c2d_world_set_motion(c2d_world *world, c2d_world_id id, const c2d_motion *motion);
+
+/** An entry's motion (all zero unless set). */
+C2D_API c2d_status c2d_world_get_motion(const c2d_world *world, c2d_world_id id, c2d_motion *out);
 
 /** The pair filter used by c2d_world_pairs after the bits test; NULL (the default) accepts every pair. */
 C2D_API c2d_status c2d_world_set_pair_filter(c2d_world *world, c2d_world_pair_fn fn, void *ctx);

@@ -282,6 +282,22 @@ int c2d_world_flush_moves(c2d_world *w)
     c2d_ivec_free(&found);
     return ok;
 }
+/* ---- motions ---------------------------------------------------------------------------------- */
+
+/* Takes slot out of the list of entries in motion, if it is there, and makes its motion still. */
+static void drop_moving(c2d_world *w, int slot)
+{
+    if (!w->motion)
+        return;
+    if (c2d_motion_moves(&w->motion[slot]))
+        for (int k = 0; k < w->n_moving; k++)
+            if (w->moving[k] == slot) {
+                w->moving[k] = w->moving[--w->n_moving];
+                break;
+            }
+    memset(&w->motion[slot], 0, sizeof w->motion[slot]);
+}
+
 /* ---- lifecycle -------------------------------------------------------------------------------- */
 
 c2d_status c2d_world_new(c2d_world **out)
@@ -308,6 +324,8 @@ void c2d_world_destroy(c2d_world *world)
     free(world->prs);
     free(world->moves);
     free(world->one_way);
+    free(world->motion);
+    free(world->moving);
     free(world);
 }
 
@@ -346,6 +364,12 @@ c2d_status c2d_world_add(c2d_world *world, c2d_shape *shape, uintptr_t user, c2d
                 return C2D_ERR_NO_MEMORY;
             world->one_way = ow;
         }
+        if (world->motion) {
+            c2d_motion *mo = (c2d_motion *)realloc(world->motion, (size_t)cap * sizeof *mo);
+            if (!mo)
+                return C2D_ERR_NO_MEMORY;
+            world->motion = mo;
+        }
         entry *e = (entry *)realloc(world->entries, (size_t)cap * sizeof *e);
         if (!e)
             return C2D_ERR_NO_MEMORY;
@@ -365,6 +389,8 @@ c2d_status c2d_world_add(c2d_world *world, c2d_shape *shape, uintptr_t user, c2d
     entry *e = &world->entries[slot];
     if (world->one_way)
         world->one_way[slot] = v2(0, 0);
+    if (world->motion)
+        memset(&world->motion[slot], 0, sizeof world->motion[slot]);
     e->shape = shape;
     e->user = user;
     e->tight = tight_box(shape);
@@ -394,6 +420,7 @@ c2d_status c2d_world_remove(c2d_world *world, c2d_world_id id)
     clear_pairs(world, slot);
     /* A queued slot stays in the move buffer; MOVE_NONE makes the cache skip it. */
     e->moved = MOVE_NONE;
+    drop_moving(world, slot);
     e->shape = NULL;
     e->node = world->free_slot;
     world->free_slot = (int)(e - world->entries);
@@ -520,6 +547,68 @@ c2d_status c2d_world_get_one_way(const c2d_world *world, c2d_world_id id, c2d_ve
     if (!e)
         return C2D_ERR_RANGE;
     *out = world->one_way ? world->one_way[e - world->entries] : v2(0, 0);
+    return C2D_OK;
+}
+
+c2d_status c2d_world_set_motion(c2d_world *world, c2d_world_id id, const c2d_motion *motion)
+{
+    if (!world)
+        return C2D_ERR_NULL;
+    entry *e = c2d_lookup(world, id);
+    if (!e)
+        return C2D_ERR_RANGE;
+    c2d_motion m;
+    memset(&m, 0, sizeof m);
+    if (motion)
+        m = *motion;
+    /* The same checks as c2d_static_set_set_motion's, where the shape stands now. */
+    c2d_status st = c2d_check_vec(m.velocity);
+    if (st == C2D_OK)
+        st = c2d_check_number(m.angular_velocity);
+    if (st == C2D_OK)
+        st = c2d_check_vec(m.pivot);
+    if (st == C2D_OK)
+        st = c2d_check_vec(c2d_xf_apply(c2d_shape_xf(e->shape), m.pivot));
+    if (st != C2D_OK)
+        return st;
+    int slot = (int)(e - world->entries);
+    int moves = c2d_motion_moves(&m);
+    /* Everything that can fail first: a failed call changes nothing. */
+    if (!world->motion) {
+        if (!moves && m.pivot.x == 0 && m.pivot.y == 0)
+            return C2D_OK;
+        world->motion = (c2d_motion *)calloc((size_t)world->capacity, sizeof *world->motion);
+        if (!world->motion)
+            return C2D_ERR_NO_MEMORY;
+    }
+    int was = c2d_motion_moves(&world->motion[slot]);
+    if (moves && !was && world->n_moving == world->moving_cap) {
+        int cap = world->moving_cap ? 2 * world->moving_cap : 8;
+        int *grown = (int *)realloc(world->moving, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return C2D_ERR_NO_MEMORY;
+        world->moving = grown;
+        world->moving_cap = cap;
+    }
+    if (was && !moves)
+        drop_moving(world, slot);
+    else if (moves && !was)
+        world->moving[world->n_moving++] = slot;
+    world->motion[slot] = m;
+    return C2D_OK;
+}
+
+c2d_status c2d_world_get_motion(const c2d_world *world, c2d_world_id id, c2d_motion *out)
+{
+    if (!world || !out)
+        return C2D_ERR_NULL;
+    const entry *e = c2d_lookup(world, id);
+    if (!e)
+        return C2D_ERR_RANGE;
+    if (world->motion)
+        *out = world->motion[e - world->entries];
+    else
+        memset(out, 0, sizeof *out);
     return C2D_OK;
 }
 

@@ -57,6 +57,13 @@ struct c2d_world {
     /* Per slot, the one-way direction of moves and ball steps (unit, or zero): NULL until an entry
      * gets one, and beside the entries rather than in them, which the queries read by the thousand. */
     c2d_vec2 *one_way;
+    /* Per slot, the rigid motion of moves and ball steps (c2d_world_set_motion): NULL until an entry
+     * gets one, beside the entries as one_way is. moving[0 .. n_moving) are the slots whose motion
+     * moves or turns them (room for moving_cap), in no order: a move's scope finds them without
+     * walking every entry, and a world with none (n_moving 0) moves exactly as before motions. */
+    c2d_motion *motion;
+    int *moving;
+    int n_moving, moving_cap;
 };
 
 static inline c2d_world_id c2d_make_id(int slot, unsigned gen)
@@ -103,6 +110,12 @@ static inline double dmin(double a, double b) { return a < b ? a : b; }
 static inline double dmax(double a, double b) { return a > b ? a : b; }
 static inline double max3(double a, double b, double c) { return dmax(dmax(a, b), c); }
 
+/* Whether a motion moves or turns its entry (a pivot alone stands still). */
+static inline int c2d_motion_moves(const c2d_motion *m)
+{
+    return m->velocity.x != 0 || m->velocity.y != 0 || m->angular_velocity != 0;
+}
+
 /* Settles the move buffer: the pair cache looks again at the entries re-placed or given new bits since
  * the last call. 0 when out of memory. world.c. */
 int c2d_world_flush_moves(c2d_world *w);
@@ -112,5 +125,14 @@ int c2d_world_flush_moves(c2d_world *w);
  * asked once per candidate, as in every query. worldquery.c. */
 c2d_status c2d_world_query_aabb_all(const c2d_world *world, c2d_aabb box, const c2d_world_filter *filter,
                                     c2d_world_hit **out, int *count);
+
+/* c2d_world_query_aabb_all for a move or ball step lasting `horizon` (a move 1, a ball step dt): the
+ * entries standing still whose shapes meet the box, as that query finds them, and the entries in
+ * motion (c2d_world_set_motion) whose shapes may meet it at some time of the horizon: those whose
+ * swept box (their box turned about the pivot and moved by velocity * horizon, see swept_box) meets
+ * it. One pass, in the world's order, the filter's accept asked once per candidate. Without an entry
+ * in motion it is c2d_world_query_aabb_all. worldquery.c. */
+c2d_status c2d_world_query_reach_all(const c2d_world *world, c2d_aabb box, double horizon,
+                                     const c2d_world_filter *filter, c2d_world_hit **out, int *count);
 
 #endif /* C2D_WORLD_H */
