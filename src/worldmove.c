@@ -11,7 +11,15 @@
  * end beyond that box, where entries the scope never held may stand: so after the motion, when its
  * positions may have left the scope (the distance to the end plus twice the path travelled bounds
  * them), the scope grows to cover them and the motion runs again. respond is asked once per entry
- * over all the rounds. Layer 7, the world. */
+ * over all the rounds.
+ *
+ * Entries in motion (c2d_world_set_motion) join the scope when their motion over the call can bring
+ * them into that box (c2d_world_query_reach_all), and move and turn in the scope's set as they do in
+ * the world, so the set's engine sweeps them. They can lengthen the mover's motion (a flipper throws a
+ * ball, a turning platform carries a box), so when the scope holds one, every place the mover took
+ * (its contacts, its end, a last ride on a turning entry) is checked against the scope after each
+ * round, and the scope grows and the motion runs again while they leave it. A world with no entry in
+ * motion runs as it always did. Layer 7, the world. */
 #include "records.h"
 #include "shape.h"
 #include "world.h"
@@ -99,6 +107,7 @@ typedef struct scope {
     const c2d_shape **shapes; /* their shapes: index i of the set is hits[i] */
     c2d_response *responses;  /* per entry, or NULL when no respond callback was given */
     int n;
+    int moving;               /* whether an entry considered moves or turns (c2d_world_set_motion) */
     c2d_static_set *set;
 } scope;
 
@@ -147,11 +156,13 @@ static void scope_sort(scope *s, int n)
     }
 }
 
-/* Finds the entries the motion can reach (box `reach`), asks respond about each one not in *done
- * (and adds it there), and builds the set. The filter's accept answers are kept in *accepted. Every
- * entry is found in one query, however many there are, so no callback is asked twice; entries that
- * callbacks remove are left out, and those they re-value keep their new value and place. */
-static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mover, c2d_aabb reach,
+/* Finds the entries the motion can reach (box `reach`; an entry in motion when its motion over
+ * `horizon` can bring it there), asks respond about each one not in *done (and adds it there), and
+ * builds the set, each member with its entry's one-way direction and motion. The filter's accept
+ * answers are kept in *accepted. Every entry is found in one query, however many there are, so no
+ * callback is asked twice; entries that callbacks remove are left out, and those they re-value keep
+ * their new value and place. */
+static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mover, c2d_aabb reach, double horizon,
                               const c2d_world_filter *filter, c2d_world_response_fn respond, void *ctx,
                               asked_list *done, asked_list *accepted)
 {
@@ -169,7 +180,7 @@ static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mov
         fm.no_memory = 0;
         filter = &wrapped;
     }
-    c2d_status st = c2d_world_query_aabb_all(w, reach, filter, &s->hits, &count);
+    c2d_status st = c2d_world_query_reach_all(w, reach, horizon, filter, &s->hits, &count);
     if (filter == &wrapped)
         memo_settle(&fm);
     if (st == C2D_OK && filter == &wrapped && fm.no_memory)
@@ -235,6 +246,15 @@ static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mov
         if (st == C2D_OK && (dir.x != 0 || dir.y != 0))
             st = c2d_static_set_set_one_way(s->set, k, dir);
     }
+    /* Entries in motion move and turn in the set as in the world: the set's engine sweeps them. */
+    for (int k = 0; k < n && st == C2D_OK; k++) {
+        c2d_motion m;
+        st = c2d_world_get_motion(w, s->hits[k].id, &m);
+        if (st == C2D_OK && c2d_motion_moves(&m)) {
+            st = c2d_static_set_set_motion(s->set, k, &m);
+            s->moving = 1;
+        }
+    }
     return st;
 }
 
@@ -297,6 +317,45 @@ static double motion_extent(c2d_vec2 end, double travelled)
     return v2_len(end) + 2 * travelled;
 }
 
+/* The L-infinity length of v: the reach box grows by the same amount on every side. */
+static double linf(c2d_vec2 v)
+{
+    return dmax(fabs(v.x), fabs(v.y));
+}
+
+static double l1(c2d_vec2 v)
+{
+    return fabs(v.x) + fabs(v.y);
+}
+
+/* How far, along either axis, from its start the mover may have been during a motion through a scope
+ * with entries in motion (which can throw it further than its own motion, or carry it): a straight leg
+ * lies between its ends, and every leg begins or ends at a contact, a push-out or the end, so the
+ * farthest of those bounds them (records holds every contact of the motion, with where the mover
+ * was). The one motion not straight is a ride on a turning entry met last (run.c's carry, after a run of
+ * contacts with it): the rest of the time along an arc about its moving pivot, at most (|v| + |w| r)
+ * per unit of time, r the mover's distance from the pivot, which L1 lengths bound. start is the
+ * mover's position (a ball's centre), end how far it ended from there, T the call's time. */
+static double scope_extent(const scope *s, c2d_vec2 start, c2d_vec2 end, const c2d_contact_record *records,
+                           int count, double T)
+{
+    double need = linf(end);
+    for (int i = 0; i < count; i++)
+        need = dmax(need, linf(v2_sub(records[i].position, start)));
+    if (count > 0) {
+        const c2d_contact_record *last = &records[count - 1];
+        c2d_motion m;
+        int k = last->contact.index;
+        if (c2d_static_set_get_motion(s->set, k, &m) == C2D_OK && m.angular_velocity != 0 && last->contact.t < 1) {
+            c2d_vec2 c = c2d_xf_apply(c2d_shape_xf(s->shapes[k]), m.pivot);
+            double tau = last->contact.t * T, speed = l1(m.velocity);
+            double r = l1(v2_sub(last->position, c)) + speed * T;
+            need = dmax(need, linf(v2_sub(last->position, start)) + (speed + fabs(m.angular_velocity) * r) * (T - tau));
+        }
+    }
+    return need;
+}
+
 /* Where a world motion's contacts go: the caller's plain contacts or full records (up to capacity),
  * or all of them to report. */
 typedef struct motion_out {
@@ -315,6 +374,8 @@ static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d
                              c2d_world_response_fn respond, void *respond_ctx, const c2d_move_options *options,
                              c2d_move_result *result, const motion_out *out)
 {
+    double T = ball ? dt : 1.0; /* the call's time: a move lasts one unit, a ball step dt */
+    c2d_vec2 start = ball ? ball->position : mover->pos;
     /* Every contact of the last round is kept (the first says whether the mover was pushed out). */
     c2d_contact_record stack[STACK_RECORDS];
     c2d_record_list tmp;
@@ -326,7 +387,7 @@ static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d
     memset(&b, 0, sizeof b);
     c2d_status st;
     for (int round = 0;; round++) {
-        st = scope_build(&s, world, mover, grow(box, reach), filter, respond, respond_ctx, &done, &accepted);
+        st = scope_build(&s, world, mover, grow(box, reach), T, filter, respond, respond_ctx, &done, &accepted);
         if (st != C2D_OK)
             break;
         c2d_move_options o = scope_options(&s, options);
@@ -340,13 +401,25 @@ static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d
             st = c2d_static_set_move_list(s.set, mover, displacement, &o, &res, &tmp);
             end = res.displacement;
         }
-        if (st != C2D_OK || res.count == 0 || !tmp.items[0].contact.pushed_out)
+        if (st != C2D_OK)
             break;
-        /* Pushed out first: grow the scope (at least doubling, so the rounds are few) unless it covers
-         * the motion already, or the whole coordinate range. */
-        double need = motion_extent(end, res.travelled);
-        if (!(need > reach) || reach >= 2 * C2D_MAX_COORDINATE)
-            break;
+        double need;
+        if (s.moving) {
+            /* Entries in motion may have thrown or carried the mover beyond the scope: grow it unless
+             * every place the mover took lies within it (give or take a hair of rounding, far inside
+             * the touching tolerance, so that a ball flying straight past a flipper runs once). */
+            need = scope_extent(&s, start, end, tmp.items, tmp.count, T);
+            if (!(need > reach + 1e-12 * (1 + reach + linf(start))) || reach >= 2 * C2D_MAX_COORDINATE)
+                break;
+        } else {
+            if (res.count == 0 || !tmp.items[0].contact.pushed_out)
+                break;
+            /* Pushed out first: grow the scope (at least doubling, so the rounds are few) unless it
+             * covers the motion already, or the whole coordinate range. */
+            need = motion_extent(end, res.travelled);
+            if (!(need > reach) || reach >= 2 * C2D_MAX_COORDINATE)
+                break;
+        }
         reach = fmin(fmax(need, 2 * reach), 2 * C2D_MAX_COORDINATE);
         scope_free(&s);
     }

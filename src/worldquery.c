@@ -20,6 +20,7 @@ typedef struct candidate {
     c2d_world_id id;
     double t;        /* ray queries: the hit's parameter */
     c2d_ray_hit ray; /* ray queries: the hit */
+    int swept;       /* a move's scope: an entry in motion, found by its swept box (add_swept) */
 } candidate;
 
 typedef struct cand_vec {
@@ -157,15 +158,84 @@ static int keep_point(const entry *e, const void *arg)
     return b->min.x - tol <= p->x && p->x <= b->max.x + tol && b->min.y - tol <= p->y && p->y <= b->max.y + tol;
 }
 
+/* ---- the entries in motion of a move's scope ---------------------------------------------------- */
+
+/* A box holding every place the shape takes over `horizon` under its motion m: a point x of it goes to
+ * c + v t + R(w t) (x - c), c the pivot where it stands. That point stays within the shape's reach r
+ * of the moving pivot (r: the farthest corner of the shape's box from c), and within the chord of its
+ * turn, r * min(|w t|, 2), of x + v t: the box is the shape's box grown by that chord, cut by the
+ * square of side 2 r about c (both hold, so their overlap does), then stretched by v * horizon. Grown
+ * by a hair (1e-9 of its coordinates) for the rounding of the placed vertices and of the turn, far
+ * above it: a larger box only considers an entry more. */
+static c2d_aabb swept_box(const c2d_shape *s, const c2d_motion *m, double horizon)
+{
+    c2d_aabb b = c2d_shape_aabb(s);
+    double turn = fabs(m->angular_velocity) * horizon;
+    if (turn > 0) {
+        c2d_vec2 c = c2d_xf_apply(c2d_shape_xf(s), m->pivot);
+        double dx = dmax(fabs(b.min.x - c.x), fabs(b.max.x - c.x));
+        double dy = dmax(fabs(b.min.y - c.y), fabs(b.max.y - c.y));
+        double r = sqrt(dx * dx + dy * dy);
+        double chord = r * dmin(turn, 2.0);
+        b.min = v2(dmax(b.min.x - chord, c.x - r), dmax(b.min.y - chord, c.y - r));
+        b.max = v2(dmin(b.max.x + chord, c.x + r), dmin(b.max.y + chord, c.y + r));
+    }
+    double vx = m->velocity.x * horizon, vy = m->velocity.y * horizon;
+    b.min = v2(b.min.x + dmin(vx, 0), b.min.y + dmin(vy, 0));
+    b.max = v2(b.max.x + dmax(vx, 0), b.max.y + dmax(vy, 0));
+    double hair = 1e-9 * (1 + max3(fabs(b.min.x), fabs(b.max.x), dmax(fabs(b.min.y), fabs(b.max.y))));
+    b.min = v2(b.min.x - hair, b.min.y - hair);
+    b.max = v2(b.max.x + hair, b.max.y + hair);
+    return b;
+}
+
+/* Puts the entries in motion among a move's candidates by where their motion over horizon takes them
+ * rather than where they stand: drops those the tree walk found, adds every one whose swept box meets
+ * box and whose bits pass, and puts the candidates back in the world's order. Runs no user code.
+ * Returns 0 when memory ran out. */
+static int add_swept(const c2d_world *w, c2d_aabb box, double horizon, const c2d_world_filter *f, cand_vec *v)
+{
+    int n = 0;
+    for (int k = 0; k < v->count; k++) {
+        const entry *e = c2d_lookup(w, v->data[k].id);
+        if (!e || !c2d_motion_moves(&w->motion[e - w->entries]))
+            v->data[n++] = v->data[k];
+    }
+    v->count = n;
+    for (int k = 0; k < w->n_moving; k++) {
+        int slot = w->moving[k];
+        const entry *e = &w->entries[slot];
+        if (!filter_bits(f, e->category, e->mask))
+            continue;
+        c2d_aabb b = swept_box(e->shape, &w->motion[slot], horizon);
+        if (!c2d_aabb_overlaps(&b, &box))
+            continue;
+        candidate c;
+        memset(&c, 0, sizeof c);
+        c.user = e->user;
+        c.id = c2d_entry_id(w, e);
+        c.swept = 1;
+        if (!cand_push(v, &c))
+            return 0;
+    }
+    if (v->count > 1)
+        qsort(v->data, (size_t)v->count, sizeof *v->data, cmp_candidate);
+    return 1;
+}
+
 /* The exact test of one query kind against one entry's shape. */
 typedef enum { Q_SHAPE, Q_POINT, Q_BOX_INSIDE } query_kind;
 
-/* The entries one query finds, into v (in the world's order, callbacks run); v is freed on an error. */
+/* The entries one query finds, into v (in the world's order, callbacks run); v is freed on an error.
+ * horizon >= 0: a move's scope, in which the entries in motion are found by where their motion over
+ * that time takes them (add_swept); < 0: every entry where it stands, as every query. */
 static c2d_status query_entries(const c2d_world *w, c2d_aabb box, query_kind kind, const c2d_shape *probe,
-                                c2d_vec2 point, const c2d_world_filter *f, cand_vec *v_out)
+                                c2d_vec2 point, double horizon, const c2d_world_filter *f, cand_vec *v_out)
 {
     cand_vec v = {NULL, 0, 0};
     int ok = kind == Q_POINT ? collect(w, box, f, keep_point, &point, &v) : collect(w, box, f, keep_box, &box, &v);
+    if (ok && horizon >= 0 && w->n_moving > 0)
+        ok = add_swept(w, box, horizon, f, &v);
     if (!ok) {
         free(v.data);
         return C2D_ERR_NO_MEMORY;
@@ -177,7 +247,9 @@ static c2d_status query_entries(const c2d_world *w, c2d_aabb box, query_kind kin
             continue;
         int hit = 0;
         c2d_aabb tight;
-        if (kind == Q_POINT)
+        if (v.data[k].swept)
+            hit = 1; /* its swept box meets the box: the move considers it */
+        else if (kind == Q_POINT)
             c2d_contains_point(e->shape, point, &hit);
         else if (kind == Q_BOX_INSIDE && (tight = c2d_shape_aabb(e->shape), c2d_aabb_contains(&box, &tight)))
             hit = 1; /* the shape lies inside its own box, which lies inside the query box */
@@ -199,7 +271,7 @@ static c2d_status run_query(const c2d_world *w, c2d_aabb box, query_kind kind, c
                             int *count)
 {
     cand_vec v;
-    c2d_status st = query_entries(w, box, kind, probe, point, f, &v);
+    c2d_status st = query_entries(w, box, kind, probe, point, -1, f, &v);
     if (st != C2D_OK)
         return st;
     st = deliver_hits(&v, out, capacity, count);
@@ -207,8 +279,9 @@ static c2d_status run_query(const c2d_world *w, c2d_aabb box, query_kind kind, c
     return st;
 }
 
-/* The entries of c2d_world_query_aabb, into *v. */
-static c2d_status aabb_entries(const c2d_world *world, c2d_aabb box, const c2d_world_filter *filter, cand_vec *v)
+/* The entries of c2d_world_query_aabb, into *v; horizon as query_entries's. */
+static c2d_status aabb_entries(const c2d_world *world, c2d_aabb box, double horizon, const c2d_world_filter *filter,
+                               cand_vec *v)
 {
     c2d_status st;
     if ((st = c2d_check_vec(box.min)) || (st = c2d_check_vec(box.max)))
@@ -218,7 +291,7 @@ static c2d_status aabb_entries(const c2d_world *world, c2d_aabb box, const c2d_w
     double wdt = box.max.x - box.min.x, hgt = box.max.y - box.min.y;
     c2d_vec2 c = v2_mid(box.min, box.max);
     if (wdt == 0 && hgt == 0)
-        return query_entries(world, box, Q_POINT, NULL, box.min, filter, v);
+        return query_entries(world, box, Q_POINT, NULL, box.min, horizon, filter, v);
     /* A box with no width or no height is a segment, which has no rectangle to stand for it. */
     c2d_shape *probe = NULL;
     if (wdt == 0 || hgt == 0)
@@ -227,7 +300,7 @@ static c2d_status aabb_entries(const c2d_world *world, c2d_aabb box, const c2d_w
         st = c2d_box_probe_new(box, &probe);
     if (st)
         return st;
-    st = query_entries(world, box, Q_BOX_INSIDE, probe, c, filter, v);
+    st = query_entries(world, box, Q_BOX_INSIDE, probe, c, horizon, filter, v);
     c2d_shape_destroy(probe);
     return st;
 }
@@ -239,18 +312,19 @@ c2d_status c2d_world_query_aabb(const c2d_world *world, c2d_aabb box, const c2d_
     if (st)
         return st;
     cand_vec v;
-    if ((st = aabb_entries(world, box, filter, &v)))
+    if ((st = aabb_entries(world, box, -1, filter, &v)))
         return st;
     st = deliver_hits(&v, out, capacity, count);
     free(v.data);
     return st;
 }
 
-c2d_status c2d_world_query_aabb_all(const c2d_world *world, c2d_aabb box, const c2d_world_filter *filter,
-                                    c2d_world_hit **out, int *count)
+/* c2d_world_query_aabb_all and c2d_world_query_reach_all: horizon as query_entries's. */
+static c2d_status aabb_all(const c2d_world *world, c2d_aabb box, double horizon, const c2d_world_filter *filter,
+                           c2d_world_hit **out, int *count)
 {
     cand_vec v;
-    c2d_status st = aabb_entries(world, box, filter, &v);
+    c2d_status st = aabb_entries(world, box, horizon, filter, &v);
     if (st)
         return st;
     c2d_world_hit *hits = (c2d_world_hit *)malloc((size_t)(v.count > 0 ? v.count : 1) * sizeof *hits);
@@ -266,6 +340,18 @@ c2d_status c2d_world_query_aabb_all(const c2d_world *world, c2d_aabb box, const 
     *count = v.count;
     free(v.data);
     return C2D_OK;
+}
+
+c2d_status c2d_world_query_aabb_all(const c2d_world *world, c2d_aabb box, const c2d_world_filter *filter,
+                                    c2d_world_hit **out, int *count)
+{
+    return aabb_all(world, box, -1, filter, out, count);
+}
+
+c2d_status c2d_world_query_reach_all(const c2d_world *world, c2d_aabb box, double horizon,
+                                     const c2d_world_filter *filter, c2d_world_hit **out, int *count)
+{
+    return aabb_all(world, box, horizon, filter, out, count);
 }
 
 c2d_status c2d_world_query_point(const c2d_world *world, c2d_vec2 p, const c2d_world_filter *filter,
