@@ -205,6 +205,8 @@ int w_setvalue(lua_State *L);
 int w_setbits(lua_State *L);
 int w_setoneway(lua_State *L);
 int w_oneway(lua_State *L);
+int w_setmotion(lua_State *L);
+int w_motion(lua_State *L);
 int w_bits(lua_State *L);
 int w_optimize(lua_State *L);
 

@@ -1,6 +1,6 @@
 /*
  * worlds.c - worlds from Lua: creating and destroying one, and its membership: adding, removing and
- * updating shapes, their user values, filter bits and one-way directions.
+ * updating shapes, their user values, filter bits, one-way directions and motions.
  *
  * A world holds Lua values: its entries' shapes and user values live in two tables, the world
  * userdata's user values, keyed by the entry's key: a number that grows with every add and is also the
@@ -367,6 +367,37 @@ int w_oneway(lua_State *L)
     lua_pushnumber(L, d.x);
     lua_pushnumber(L, d.y);
     return 2;
+}
+
+/* world:setMotion(shape, vx, vy, w [, px, py]) -> shape: the shape's entry moves at (vx, vy) and turns at
+ * w radians per unit of time about its own point (px, py) (in its own frame; default its position)
+ * during world moves and ball steps, as set:setMotion does for a static set's shape. */
+int w_setmotion(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *sb = checkmember(L, 2, wb);
+    c2d_motion m;
+    m.velocity = vec(luaL_checknumber(L, 3), luaL_checknumber(L, 4));
+    m.angular_velocity = luaL_checknumber(L, 5);
+    m.pivot = vec(luaL_optnumber(L, 6, 0.0), luaL_optnumber(L, 7, 0.0));
+    CHECK(L, c2d_world_set_motion(wb->world, sb->id, &m), 3, "ccccc");
+    lua_settop(L, 2);
+    return 1;
+}
+
+/* world:motion(shape) -> vx, vy, w, px, py. */
+int w_motion(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *sb = checkmember(L, 2, wb);
+    c2d_motion m;
+    CHECK(L, c2d_world_get_motion(wb->world, sb->id, &m), 2, "");
+    lua_pushnumber(L, m.velocity.x);
+    lua_pushnumber(L, m.velocity.y);
+    lua_pushnumber(L, m.angular_velocity);
+    lua_pushnumber(L, m.pivot.x);
+    lua_pushnumber(L, m.pivot.y);
+    return 5;
 }
 
 /* world:bits(shape) -> category, mask. */

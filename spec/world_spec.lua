@@ -1,6 +1,6 @@
 -- spec/world_spec.lua - worlds from Lua: collide2d.world and shape:world(), every method (add, remove,
--- update, has, count, value, setValue, setBits, bits, optimize, destroy, queryRect, queryPoint,
--- queryShape, raycast, raycastAll, pairs, move, stepBall), every error a caller can provoke, and what
+-- update, has, count, value, setValue, setBits, bits, setMotion, motion, optimize, destroy, queryRect,
+-- queryPoint, queryShape, raycast, raycastAll, pairs, move, stepBall), every error a caller can provoke, and what
 -- the binding adds to the C world: Lua values kept alive, filters and responses written in Lua,
 -- errors raised inside them, changes made from inside them, coroutines, the collector, and queries
 -- that agree with brute force over 300 random shapes through random moves, adds and removes.
@@ -622,6 +622,100 @@ describe('world:stepBall(x, y, vx, vy, r, dt [, opts [, filter [, contacts]]])',
       function() w:stepBall(0, 0, 1, 1, 1, 1, nil, 8) end)
     expect.raises("bad argument #9 to 'stepBall' (table expected, got string)",
       function() w:stepBall(0, 0, 1, 1, 1, 1, nil, nil, 'c') end)
+  end)
+end)
+
+describe('world:setMotion(shape, vx, vy, w [, px, py]) and world:motion(shape)', function()
+  -- A flipper 110 x 18 hinged at its left end, at the origin (its position, the centre, is (55, 0)).
+  local function flipper() return collide2d.rectangle(0, -9, 110, 18) end
+
+  it('set a motion and read it back, the pivot 0, 0 by default; 0, 0, 0 stands still', function()
+    local w = collide2d.world()
+    local s = w:add(collide2d.circle(0, 0, 1))
+    expect.values({ 0, 0, 0, 0, 0 }, w:motion(s))
+    assert.are.equal(s, w:setMotion(s, 1, -2, 3, 0.5, -0.25))
+    expect.values({ 1, -2, 3, 0.5, -0.25 }, w:motion(s))
+    w:setMotion(s, 4, 5, 6)
+    expect.values({ 4, 5, 6, 0, 0 }, w:motion(s))
+    w:setMotion(s, 0, 0, 0)
+    expect.values({ 0, 0, 0, 0, 0 }, w:motion(s))
+    w:setMotion(s, 1, 1, 1)
+    w:remove(s)                                     -- the motion leaves with the shape
+    w:add(s)
+    expect.values({ 0, 0, 0, 0, 0 }, w:motion(s))
+  end)
+
+  it('throw a ball at rest as the static set does, at (1 + e) w d', function()
+    local w, f = collide2d.world(), flipper()
+    w:add(f, 'flipper')
+    w:setMotion(f, 0, 0, 30, -55, 0)
+    local set = collide2d.staticset({ flipper() })
+    set:setMotion(1, 0, 0, 30, -55, 0)
+    local contacts = {}
+    local opts = { restitution = 0.9 }
+    local got = { w:stepBall(70, 20, 0, 0, 8, 1 / 60, opts, nil, contacts) }
+    assert.are.same({ set:stepBall(70, 20, 0, 0, 8, 1 / 60, opts) }, got)
+    assert.are.equal(1, got[5])
+    assert.are.same({ f, 'flipper' }, { contacts[1].shape, contacts[1].value })
+    -- The face's normal speed at the contact, d along the flipper from the hinge, times 1 + e.
+    local c = contacts[1]
+    local a = 30 * (1 / 60) * c.t
+    local d = c.x * math.cos(a) + c.y * math.sin(a)
+    local speed = math.sqrt(got[3] ^ 2 + got[4] ^ 2)
+    assert.is_true(math.abs(speed - 1.9 * 30 * d) <= 1e-9 * speed)
+  end)
+
+  it('let a move meet a shape whose turn brings it into a ball standing still; queries do not see it', function()
+    local w = collide2d.world()
+    -- A bar 10 long hinged at the origin pointing along -y, turning up through +x at 60 rad/s.
+    local bar = w:add(collide2d.rectangle(-0.25, -10, 0.5, 10), 'bar')
+    w:setMotion(bar, 0, 0, 60, 0, 5)
+    assert.are.equal(0, select(2, w:queryRect(7, -1, 2, 2)))
+    assert.is_nil(w:raycast(7, 0, 1, 0, 2))
+    local contacts = {}
+    local x, y, vx, vy, n = w:stepBall(8, 0, 0, 0, 1, 1 / 30, nil, nil, contacts)
+    assert.is_true(n >= 1 and contacts[1].shape == bar and vy > 400)
+    -- Still again: the ball is left alone.
+    w:setMotion(bar, 0, 0, 0)
+    expect.values({ 8, 0, 0, 0, 0 }, w:stepBall(8, 0, 0, 0, 1, 1 / 30))
+    -- A paddle moving into a crate that stands still pushes it along (a move lasts one unit of time).
+    local paddle = w:add(collide2d.rectangle(-20.5, 27, 1, 6), 'paddle')
+    w:setMotion(paddle, 600, 0, 0)
+    local crate = collide2d.rectangle(-1, 29, 2, 2)
+    x, y, n = w:move(crate, 0, 0, nil, nil, contacts)
+    assert.is_true(n >= 1 and contacts[1].value == 'paddle' and x > 580 and y == 30)
+  end)
+
+  it('make no garbage', function()
+    local assert_no_garbage = require('spec.support.garbage').assert_no_garbage
+    local w, f = collide2d.world(), flipper()
+    w:add(f)
+    assert_no_garbage(function(n)
+      for i = 1, n do
+        w:setMotion(f, 0, 0, i % 7, -55, 0)
+        w:motion(f)
+      end
+    end)
+  end)
+
+  it('raise the standard errors', function()
+    local w = collide2d.world()
+    local s = w:add(collide2d.circle(0, 0, 1))
+    local out = collide2d.circle(0, 0, 1)
+    expect.raises("bad argument #4 to 'setMotion' (number is NaN or infinite)",
+      function() w:setMotion(s, 0, 0, 0 / 0) end)
+    expect.raises("bad argument #2 to 'setMotion' (number or count out of range)",
+      function() w:setMotion(s, 1e16, 0, 0) end)
+    expect.raises("bad argument #6 to 'setMotion' (number or count out of range)",
+      function() w:setMotion(s, 0, 0, 1, 0, 2e15) end)
+    expect.raises("bad argument #3 to 'setMotion' (number expected, got no value)",
+      function() w:setMotion(s, 1) end)
+    expect.raises('shape is not in this world', function() w:setMotion(out, 1, 1, 1) end)
+    expect.raises('shape is not in this world', function() w:motion(out) end)
+    expect.values({ 0, 0, 0, 0, 0 }, w:motion(s))   -- nothing changed
+    w:destroy()
+    expect.raises(DESTROYED, function() w:setMotion(s, 1, 1, 1) end)
+    expect.raises(DESTROYED, function() w:motion(s) end)
   end)
 end)
 
