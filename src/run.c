@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "trig.h"
+#include "turnsweep.h"
 
 /* More contacts than this in one call means a wedge narrower than the mover: stop instead of spinning. */
 #define MAX_CONTACTS 256
@@ -19,18 +20,99 @@
  * on through the mover. Riding it is where those bounces lead: moving with its surface. */
 #define CARRY_AFTER 8
 
-/* Carries the mover at offset p, in touch with turning member i at time tau, along with the member to
- * time T: turned about its pivot and moved with it. Its velocity becomes that of the member's surface
- * where it ends. */
-static void carry(const engine *e, int i, double tau, double T, c2d_vec2 *p, c2d_vec2 *vel)
+/* What the carry along a turning member meets first: every other solid member the mover could reach on
+ * the arc, swept as it turns with the member (engine clock at the carry's start). */
+typedef struct carry_ctx {
+    const engine *e;
+    int i;             /* the member carrying the mover */
+    c2d_vec2 p;        /* the mover's offset at the start */
+    c2d_rigid motion;  /* the carry over its time, in the world */
+    double span;       /* the carry's time */
+    c2d_vec2 *v;       /* room for the mover's core */
+    double tmax;       /* the earliest meeting so far (1: none) */
+    int no_memory;
+} carry_ctx;
+
+static int carry_visit(void *ctx, int j)
 {
+    carry_ctx *c = (carry_ctx *)ctx;
+    const engine *e = c->e;
+    if (j == c->i || !holds(e, j) || c2d_static_set_owner(e->set, j) == c2d_static_set_owner(e->set, c->i))
+        return 0;
+    const mover *a = e->a;
+    double span = c->span;
+    /* In the frame that member j's own translation by the clock is taken out of. */
+    c2d_vec2 off = offset_of(e, j, e->clock);
+    for (int k = 0; k < a->n; k++)
+        c->v[k] = v2_add(a->v[k], v2_sub(c->p, off));
+    c2d_core ka;
+    ka.v = c->v;
+    ka.n = a->nrm;
+    ka.count = a->n;
+    ka.radius = a->r;
+    c2d_rigid ma = c->motion, mb = c2d_rigid_still();
+    ma.c = v2_sub(ma.c, off);
+    mb.v = v2_scale(velocity_of(e, j), span);
+    if (is_turning(e, j)) {
+        mb.c = e->set->spin_pivot[j];
+        mb.w = e->spin[j] * span;
+    }
+    int found = 0;
+    c2d_rigid_hit h;
+    if (c2d_core_sweep_rigid(&ka, &ma, c2d_engine_core(e, j), &mb, c->tmax, member_tol(e, j), &found, &h) != C2D_OK)
+        c->no_memory = 1;
+    else if (found && h.t < c->tmax)
+        c->tmax = h.t;
+    return 0;
+}
+
+/* Carries the mover at offset p, in touch with turning member i at time tau, along with the member
+ * towards time T: turned about its pivot and moved with it, swept against every other solid member on
+ * the way (it stops where it meets one, as a ball a flipper pins against a post). Its velocity
+ * becomes that of the member's surface where it ends. Returns 0, or -1 when memory ran out. */
+static int carry(engine *e, int i, double tau, double T, c2d_vec2 *p, c2d_vec2 *vel)
+{
+    const mover *a = e->a;
+    double span = T - tau;
     c2d_vec2 v = velocity_of(e, i), c = v2_mad(e->set->spin_pivot[i], tau, v);
-    double s, cs;
-    c2d_sincos(e->spin[i] * (T - tau), &s, &cs);
+    carry_ctx cc;
+    c2d_vec2 own[STACK_HULL];
+    cc.e = e;
+    cc.i = i;
+    cc.p = *p;
+    cc.motion.c = c;
+    cc.motion.v = v2_scale(v, span);
+    cc.motion.w = e->spin[i] * span;
+    cc.span = span;
+    cc.v = a->n > STACK_HULL ? (c2d_vec2 *)malloc((size_t)a->n * sizeof(c2d_vec2)) : own;
+    cc.tmax = 1.0;
+    cc.no_memory = !cc.v;
+    if (cc.v) {
+        /* Everything the mover can reach on the arc: within its farthest point's distance from the
+         * pivot, swept by the pivot's own motion. */
+        double reach = 0;
+        for (int k = 0; k < a->n; k++)
+            reach = c2d_max_num(reach, v2_len(v2_sub(v2_add(a->v[k], *p), c)));
+        reach += a->r;
+        c2d_aabb box;
+        box.min = v2(c.x - reach + min0(cc.motion.v.x), c.y - reach + min0(cc.motion.v.y));
+        box.max = v2(c.x + reach + max0(cc.motion.v.x), c.y + reach + max0(cc.motion.v.y));
+        double clock = e->clock;
+        e->clock = tau;
+        c2d_engine_query(e, box, carry_visit, &cc);
+        e->clock = clock;
+        if (cc.v != own)
+            free(cc.v);
+    }
+    if (cc.no_memory)
+        return -1;
+    double u = cc.tmax * span, s, cs;
+    c2d_sincos(e->spin[i] * u, &s, &cs);
     c2d_vec2 r = v2_sub(v2_add(e->origin, *p), c);
-    c2d_vec2 q = v2(c.x + v.x * (T - tau) + (cs * r.x - s * r.y), c.y + v.y * (T - tau) + (s * r.x + cs * r.y));
+    c2d_vec2 q = v2(c.x + v.x * u + (cs * r.x - s * r.y), c.y + v.y * u + (s * r.x + cs * r.y));
     *p = v2_sub(q, e->origin);
-    *vel = surface_velocity(e, i, q, T);
+    *vel = surface_velocity(e, i, q, tau + u);
+    return 0;
 }
 
 /* ---- the first leg ---- */
@@ -354,7 +436,10 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
         chased_by = c.index;
         if (is_turning(e, c.index) && chased >= CARRY_AFTER && remaining > 0) {
             c2d_vec2 from = p;
-            carry(e, c.index, elapsed, T, &p, &vel);
+            if (carry(e, c.index, elapsed, T, &p, &vel) < 0) {
+                status = C2D_ERR_NO_MEMORY;
+                break;
+            }
             res->travelled += v2_len(v2_sub(p, from));
             break;
         }

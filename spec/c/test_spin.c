@@ -391,3 +391,44 @@ TEST(spin_advance_places_members_where_their_motion_takes_them)
     c2d_shape_destroy(paddle);
     c2d_shape_destroy(wall);
 }
+
+TEST(spin_ball_carried_by_a_flipper_stops_at_a_post)
+{
+    /* A ball resting on a flipper's face, 80 along it, and a post (radius 4) on the arc the ball's
+     * centre would follow if the flipper carried it through the step. Swung up hard, the flipper
+     * throws, chases and carries the ball; the post stops it: neither ends inside the ball, and the
+     * ball does not pass the post. */
+    c2d_shape *flip, *post;
+    ENSURE_OK(c2d_rect_new(55, 0, 110, 18, 0, &flip));
+    double rb = tu_len(V(80, 17)), a0 = atan2(17, 80);
+    ENSURE_OK(c2d_circle_new(rb * cos(a0 + 0.3), rb * sin(a0 + 0.3), 4, &post));
+    const c2d_shape *shapes[2] = {flip, post};
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new(shapes, 2, NULL, &set));
+    for (int k = 0; k < 2; k++) {
+        double e = k == 0 ? 0.0 : 0.9;
+        c2d_motion swing = M(0, 0, 45, -55, 0);
+        ENSURE_OK(c2d_static_set_set_motion(set, 0, &swing));
+        ENSURE_OK(c2d_static_set_set_transform(set, 0, V(55, 0), 0));
+        c2d_ball ball = {{80, 17}, {0, 0}, 8};
+        c2d_move_options opt = c2d_move_options_default();
+        opt.restitution = e;
+        c2d_move_result res;
+        ENSURE_OK(c2d_static_set_step_ball(set, &ball, 1.0 / 60, &opt, &res, NULL, 0));
+        /* Where the post stands, the ball is not inside it, and it has not gone round past it. */
+        c2d_vec2 pc;
+        ENSURE_OK(c2d_static_set_get_transform(set, 1, &pc, NULL));
+        double gap = tu_len(tu_sub(ball.position, pc)) - 12;
+        ENSURE_MSG(gap >= -1e-7, "restitution %g: the ball ended %.3g inside the post", e, -gap);
+        /* Without a bounce the flipper carries the ball along its face: round the hinge no farther than
+         * the post. (With one it throws the ball off its arc, clear of the post or onto it.) */
+        double ab = atan2(ball.position.y, ball.position.x), ap = atan2(pc.y, pc.x);
+        if (e == 0)
+            ENSURE_MSG(ab <= ap + 1e-9 && res.count >= 2,
+                       "restitution 0: the ball went past the post (at %.6g rad, the post at %.6g; %d contacts)", ab,
+                       ap, res.count);
+    }
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(flip);
+    c2d_shape_destroy(post);
+}
