@@ -106,7 +106,7 @@ static c2d_status rigid_of(const c2d_shape *s, const c2d_motion *m, c2d_rigid *o
         st = c2d_check_vec(m->pivot);
     if (st == C2D_OK)
         st = c2d_check_number(m->angular_velocity);
-    c2d_vec2 c = c2d_xf_apply(c2d_shape_xf(s), m->pivot);
+    c2d_vec2 c = c2d_shape_frame_point(s, m->pivot);
     if (st == C2D_OK)
         st = c2d_check_vec(c);
     if (st != C2D_OK)

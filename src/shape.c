@@ -633,3 +633,11 @@ c2d_status c2d_compound_clone(const c2d_compound *src, c2d_compound **out)
 {
     return src->copy(src, out);
 }
+
+c2d_vec2 c2d_shape_frame_point(const c2d_shape *s, c2d_vec2 local)
+{
+    c2d_xf x = c2d_shape_xf(s);
+    if (s->type == C2D_SHAPE_CIRCLE && s->angle != 0)
+        c2d_sincos(s->angle, &x.s, &x.c);
+    return c2d_xf_apply(x, local);
+}

@@ -300,6 +300,11 @@ static inline c2d_core c2d_world_core(const c2d_shape *s, c2d_vec2 *v, c2d_vec2 
     return c2d_core_placed(s, c2d_shape_xf(s), v, n);
 }
 
+/* The point of the shape's own frame at local (measured from its position, turning with its angle) in
+ * the world: a pivot. A circle's placement keeps no rotation (its core is its centre), so its angle is
+ * turned here. */
+c2d_vec2 c2d_shape_frame_point(const c2d_shape *s, c2d_vec2 local);
+
 /* Placed vertex i of the shape. */
 static inline c2d_vec2 c2d_world_vertex(const c2d_shape *s, int i)
 {

@@ -698,7 +698,7 @@ static void place_pivot(c2d_static_set *set, int i)
 {
     if (!set->spin)
         return;
-    c2d_vec2 c = c2d_xf_apply(c2d_shape_xf(public_shape(set, i)), set->pivot_local[i]);
+    c2d_vec2 c = c2d_shape_frame_point(public_shape(set, i), set->pivot_local[i]);
     for (int m = part_first(set, i); m < part_end(set, i); m++) {
         const c2d_core *k = &set->core[m];
         double r2 = 0;
@@ -858,10 +858,10 @@ c2d_status c2d_static_set_set_motion(c2d_static_set *set, int i, const c2d_motio
     if (st == C2D_OK)
         st = c2d_check_vec(m.pivot);
     if (st == C2D_OK)
-        st = c2d_check_vec(c2d_xf_apply(c2d_shape_xf(public_shape(set, i)), m.pivot));
+        st = c2d_check_vec(c2d_shape_frame_point(public_shape(set, i), m.pivot));
     if (st != C2D_OK)
         return st;
-    if (!set->spin && m.angular_velocity != 0) {
+    if (!set->spin && (m.angular_velocity != 0 || m.pivot.x != 0 || m.pivot.y != 0)) {
         set->spin = (double *)calloc((size_t)set->n, sizeof(double));
         set->spin_pivot = (c2d_vec2 *)calloc((size_t)set->n, sizeof(c2d_vec2));
         set->spin_reach = (double *)calloc((size_t)set->n, sizeof(double));
@@ -927,7 +927,7 @@ c2d_status c2d_static_set_advance(c2d_static_set *set, double dt)
             if (v.x == 0 && v.y == 0 && w == 0)
                 continue;
             const c2d_shape *s = public_shape(set, i);
-            c2d_vec2 c = w != 0 ? c2d_xf_apply(c2d_shape_xf(s), set->pivot_local[i]) : s->pos;
+            c2d_vec2 c = w != 0 ? c2d_shape_frame_point(s, set->pivot_local[i]) : s->pos;
             double sn = 0, cs = 1;
             if (w != 0)
                 c2d_sincos(w * dt, &sn, &cs);

@@ -568,7 +568,7 @@ c2d_status c2d_world_set_motion(c2d_world *world, c2d_world_id id, const c2d_mot
     if (st == C2D_OK)
         st = c2d_check_vec(m.pivot);
     if (st == C2D_OK)
-        st = c2d_check_vec(c2d_xf_apply(c2d_shape_xf(e->shape), m.pivot));
+        st = c2d_check_vec(c2d_shape_frame_point(e->shape, m.pivot));
     if (st != C2D_OK)
         return st;
     int slot = (int)(e - world->entries);

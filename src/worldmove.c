@@ -347,7 +347,7 @@ static double scope_extent(const scope *s, c2d_vec2 start, c2d_vec2 end, const c
         c2d_motion m;
         int k = last->contact.index;
         if (c2d_static_set_get_motion(s->set, k, &m) == C2D_OK && m.angular_velocity != 0 && last->contact.t < 1) {
-            c2d_vec2 c = c2d_xf_apply(c2d_shape_xf(s->shapes[k]), m.pivot);
+            c2d_vec2 c = c2d_shape_frame_point(s->shapes[k], m.pivot);
             double tau = last->contact.t * T, speed = l1(m.velocity);
             double r = l1(v2_sub(last->position, c)) + speed * T;
             need = dmax(need, linf(v2_sub(last->position, start)) + (speed + fabs(m.angular_velocity) * r) * (T - tau));

@@ -172,7 +172,7 @@ static c2d_aabb swept_box(const c2d_shape *s, const c2d_motion *m, double horizo
     c2d_aabb b = c2d_shape_aabb(s);
     double turn = fabs(m->angular_velocity) * horizon;
     if (turn > 0) {
-        c2d_vec2 c = c2d_xf_apply(c2d_shape_xf(s), m->pivot);
+        c2d_vec2 c = c2d_shape_frame_point(s, m->pivot);
         double dx = dmax(fabs(b.min.x - c.x), fabs(b.max.x - c.x));
         double dy = dmax(fabs(b.min.y - c.y), fabs(b.max.y - c.y));
         double r = sqrt(dx * dx + dy * dy);

@@ -432,3 +432,41 @@ TEST(spin_ball_carried_by_a_flipper_stops_at_a_post)
     c2d_shape_destroy(flip);
     c2d_shape_destroy(post);
 }
+
+TEST(spin_pivot_of_a_turned_circle_turns_with_it)
+{
+    /* A circle's placement keeps no rotation, but its frame turns with its angle: the pivot (2, 0) of a
+     * circle at the origin turned a quarter-turn is (0, 2), and a half-turn about it takes the centre
+     * to (0, 4). (About an unturned (2, 0) it would go to (4, 0), far from the probe.) */
+    c2d_shape *ball, *probe;
+    ENSURE_OK(c2d_circle_new(0, 0, 1, &ball));
+    ENSURE_OK(c2d_shape_set_angle(ball, TU_PI / 2));
+    ENSURE_OK(c2d_circle_new(0, 6, 1, &probe));
+    c2d_motion half = M(0, 0, TU_PI, 2, 0);
+    c2d_toi toi;
+    ENSURE_OK(c2d_sweep_motion(ball, &half, probe, NULL, &toi));
+    /* It touches the probe (2 apart) at (0, 4), the end of the half-turn, which it reaches moving
+     * across the line between them: the gap closes as the square of the time left, so touching (within
+     * the tolerance) comes a hair before the end. */
+    ENSURE(toi.state == C2D_TOI_HIT);
+    ENSURE_NEAR(toi.t, 1, 1e-5);
+    /* The same pivot in a set, with motions read back whatever the other members do. */
+    const c2d_shape *shapes[2] = {ball, probe};
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new(shapes, 2, NULL, &set));
+    c2d_motion still_pivot = M(0, 0, 0, 3, 4), m;
+    ENSURE_OK(c2d_static_set_set_motion(set, 1, &still_pivot));
+    ENSURE_OK(c2d_static_set_get_motion(set, 1, &m));
+    ENSURE(m.pivot.x == 3 && m.pivot.y == 4);
+    ENSURE_OK(c2d_static_set_set_motion(set, 0, &half));
+    ENSURE_OK(c2d_static_set_get_motion(set, 1, &m));
+    ENSURE(m.pivot.x == 3 && m.pivot.y == 4);
+    ENSURE_OK(c2d_static_set_advance(set, 1));
+    c2d_vec2 p;
+    ENSURE_OK(c2d_static_set_get_transform(set, 0, &p, NULL));
+    ENSURE_NEAR(p.x, 0, 1e-12);
+    ENSURE_NEAR(p.y, 4, 1e-12);
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(ball);
+    c2d_shape_destroy(probe);
+}
