@@ -117,9 +117,18 @@ static int fz_check_set_records(fz_state *st, const c2d_shape *m, c2d_vec2 d, co
         FZ_CHECK(fz_rec[i].id == 0 && fz_rec[i].user == 0, "%s record %d of a static set has id %llu user %llu", what,
                  i, (unsigned long long)fz_rec[i].id, (unsigned long long)fz_rec[i].user);
         int k = fz_rec[i].contact.index;
-        if (k >= 0 && k < st->set_n)
+        if (k >= 0 && k < st->set_n && !fz_member_turns(st, k))
             fz_check_record_position(&fz_rec[i], i, m, ball0 ? ball0->radius : 0, st->set_shape[k], st->set_vel[k],
                                      fz_rec[i].contact.t * dt, scale, fz_member_one_way(st, k));
+        /* A turning member as it stood then: placed by the harness (fz_member_at), measured unmoved. */
+        const c2d_shape *then;
+        c2d_shape *owned;
+        if (k >= 0 && k < st->set_n && fz_member_turns(st, k) &&
+            fz_member_at(st, k, fz_rec[i].contact.t * dt, &then, &owned)) {
+            fz_check_record_position(&fz_rec[i], i, m, ball0 ? ball0->radius : 0, then, fz_v(0, 0), 0, scale,
+                                     fz_member_one_way(st, k));
+            c2d_shape_destroy(owned);
+        }
     }
     FZ_CHECK(fz_is_poison(fz_rec + all, (size_t)(FZ_REC_MAX - all) * sizeof fz_rec[0]),
              "%s records written past the count %d", what, all);
@@ -156,6 +165,30 @@ static double fz_end_time(const fz_state *st, const c2d_move_result *res, int al
          !fz_member_moves(st, l->index)))
         return l->t;
     return 1;
+}
+
+/* The turning member the mover rode to the end of the call, or -1: a member that met it 8 times in a
+ * row (crossings aside) carries it for the rest of the call, turning its position about the pivot
+ * with the member's surface (the library's rule for a face that keeps chasing the mover, src/run.c:
+ * each bounce would come sooner than the last, for ever). The mover is only translated, not turned:
+ * a ball's centre keeps its distance from the face, but any other mover leans into the face as it
+ * turns, and ends inside it by up to its size times the angle turned. The header promises no more
+ * (a ball never ends inside a turning member), so a move's end check leaves that member out for a
+ * mover other than a circle. */
+static int fz_rode(const fz_state *st, int all)
+{
+    int k = -1, run = 0;
+    for (int j = all - 1; j >= 0 && run < 8; j--) {
+        const c2d_sweep_contact *c = &fz_all[j];
+        if (c->response == C2D_RESPONSE_CROSS)
+            continue;
+        if (c->pushed_out || c->index < 0 || c->index >= st->set_n || !fz_member_turns(st, c->index) ||
+            (k >= 0 && c->index != k))
+            return -1;
+        k = c->index;
+        run++;
+    }
+    return run >= 8 ? k : -1;
 }
 
 /* Whether the mover met a member that moves (every contact known), or may have (not known). */
@@ -222,10 +255,24 @@ void op_set_move(fz_state *st)
     double scale = fz_set_scale(st, m, d, 1) + fz_vec_mag(res.displacement);
     double tol = FZ_REL_TOL * 4 * (1 + scale);
     int all = fz_check_set_records(st, m, d, NULL, 1, op, &res, NULL, c, usecap, scale);
+    for (int k = 0; fz_trace && k < all; k++)
+        fprintf(stderr, "\n  contact %d: shape %d t %.17g point (%.17g, %.17g) normal (%.17g, %.17g) response %d%s, at "
+                "(%.17g, %.17g) then moving (%.17g, %.17g)",
+                k, fz_rec[k].contact.index, fz_rec[k].contact.t, fz_rec[k].contact.point.x, fz_rec[k].contact.point.y,
+                fz_rec[k].contact.normal.x, fz_rec[k].contact.normal.y, (int)fz_rec[k].contact.response,
+                fz_rec[k].contact.pushed_out ? " (pushed out)" : "", fz_rec[k].position.x, fz_rec[k].position.y,
+                fz_rec[k].velocity.x, fz_rec[k].velocity.y);
     fz_check_one_way_contacts(st, fz_all, all < 0 ? FZ_REC_MAX : all, 1, scale);
     int w;
     double t_end = fz_end_time(st, &res, all);
-    double d1 = fz_set_clearance(st, m, res.displacement, 1, t_end, resp, &w);
+    /* A mover that rode a turning member to the end of the move (fz_rode) leans into its turned face
+     * unless it is a circle: that member is left out of the end check. */
+    c2d_response end_resp[FZ_SET_MAX];
+    memcpy(end_resp, resp, sizeof end_resp);
+    int rode = fz_rode(st, all);
+    if (rode >= 0 && c2d_shape_get_type(m) != C2D_SHAPE_CIRCLE)
+        end_resp[rode] = C2D_RESPONSE_NONE;
+    double d1 = fz_set_clearance(st, m, res.displacement, 1, t_end, end_resp, &w);
     /* Unless the set's seam tolerance is as large as the mover (as for set_sweep): a gap that the
      * tolerance counts as a seam hides the faces and corners beside it and stays open. */
     c2d_aabb mb;
@@ -239,10 +286,31 @@ void op_set_move(fz_state *st)
                  d.y);
     /* After a touch the mover rests on the shape: at rest, or carried along with a moving member (its
      * velocity). A truncated motion stopped before its last contact's response. */
-    if (all > 0 && !res.truncated && fz_all[all - 1].response == C2D_RESPONSE_TOUCH && !fz_all[all - 1].pushed_out) {
-        c2d_vec2 w_last = st->set_vel[fz_all[all - 1].index];
+    const c2d_sweep_contact *l = all > 0 ? &fz_all[all - 1] : NULL;
+    if (l && !res.truncated && l->response == C2D_RESPONSE_TOUCH && !l->pushed_out && !fz_member_turns(st, l->index)) {
+        c2d_vec2 w_last = st->set_vel[l->index];
         FZ_CHECK(fz_vec_eq(res.velocity, w_last), "velocity (%g, %g) after a touch on a member moving at (%g, %g)",
                  res.velocity.x, res.velocity.y, w_last.x, w_last.y);
+    }
+    /* A touch on a turning member leaves the mover moving with the member's surface at the contact
+     * point, v + w x r (r from where the pivot has moved to then); or, when the touches came 8 in a row
+     * and the member carried the mover to the end of the move, with its surface where the mover's
+     * position ends (the library's rule for a face that keeps chasing the mover). Within 1e-9 of the
+     * surface's speed there, and the rounding of the pivot's place (libm's trigonometry). */
+    if (l && !res.truncated && l->response == C2D_RESPONSE_TOUCH && !l->pushed_out && fz_member_turns(st, l->index)) {
+        c2d_motion mo = fz_member_motion(st, l->index);
+        const c2d_shape *sh = st->set_shape[l->index];
+        c2d_vec2 p0 = fz_v(0, 0);
+        c2d_shape_get_position(m, &p0);
+        c2d_vec2 end = fz_v(p0.x + res.displacement.x, p0.y + res.displacement.y);
+        c2d_vec2 at_point = fz_motion_velocity_at(sh, &mo, l->t, l->point), at_end = fz_motion_velocity_at(sh, &mo, 1, end);
+        double wa = fabs(mo.angular_velocity), cm = fz_len(fz_pivot_world(sh, &mo)), vm = fz_len(mo.velocity);
+        double vt1 = 1e-9 * (fz_len(at_point) + wa * (fz_len(l->point) + cm + vm)) + wa * 1e-12 * (1 + scale);
+        double vt2 = 1e-9 * (fz_len(at_end) + wa * (fz_len(end) + cm + vm)) + wa * 1e-12 * (1 + scale);
+        FZ_CHECK(fz_len(fz_sub(res.velocity, at_point)) <= vt1 || fz_len(fz_sub(res.velocity, at_end)) <= vt2,
+                 "velocity (%.17g, %.17g) after a touch on turning member %d: its surface moves at (%.17g, %.17g) at the "
+                 "contact point and at (%.17g, %.17g) where the mover ends",
+                 res.velocity.x, res.velocity.y, l->index, at_point.x, at_point.y, at_end.x, at_end.y);
     }
     /* The path is never longer than asked: unless the mover met a moving member, which carries it
      * along (touch, slide) or hands it its speed (bounce), without bound over many contacts. */
@@ -337,6 +405,13 @@ void op_set_ball(fz_state *st)
     double scale = fz_set_scale(st, ball, ball ? fz_v(0, 0) : b.position, dt) + fz_vec_mag(b0.position) +
                    fz_vec_mag(b0.velocity) * dt;
     int all = fz_check_set_records(st, NULL, fz_v(0, 0), &b0, dt, op, &res, &b, c, usecap, scale);
+    for (int k = 0; fz_trace && k < all; k++)
+        fprintf(stderr, "\n  contact %d: shape %d t %.17g point (%.17g, %.17g) normal (%.17g, %.17g) response %d%s, at "
+                "(%.17g, %.17g) then moving (%.17g, %.17g)",
+                k, fz_rec[k].contact.index, fz_rec[k].contact.t, fz_rec[k].contact.point.x, fz_rec[k].contact.point.y,
+                fz_rec[k].contact.normal.x, fz_rec[k].contact.normal.y, (int)fz_rec[k].contact.response,
+                fz_rec[k].contact.pushed_out ? " (pushed out)" : "", fz_rec[k].position.x, fz_rec[k].position.y,
+                fz_rec[k].velocity.x, fz_rec[k].velocity.y);
     fz_check_one_way_contacts(st, fz_all, all < 0 ? FZ_REC_MAX : all, dt, scale);
     if (ball) {
         double tol = FZ_REL_TOL * 4 * (1 + scale);
