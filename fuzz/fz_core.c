@@ -128,6 +128,13 @@ int fz_strict_pivot = -1;
  * another point than the header's (known bug, fuzz/known/sweep-motion-turned-circle-pivot-not-turned,
  * README). By default the harness places a circle's pivot as the library does (fz_pivot_world). */
 int fz_strict_circle_pivot = -1;
+/* FZ_STRICT_CARRY=1: a mover that a turning member carries (after 8 contacts in a row with it, src/run.c)
+ * is not carried through the set's other members. The library turns the mover's position with the
+ * member's surface to the end of the call without sweeping that path against anything, so a ball on a
+ * flipper's face goes through a post the flipper itself never reaches (known bug,
+ * fuzz/known/set-ball-carried-by-a-flipper-through-a-post, README). By default the end check of a move
+ * or ball step after such a ride looks at the carrier only (ops_moves.c, fz_end_responses). */
+int fz_strict_carry = -1;
 
 /* The kinds of the pair being checked, for the failure message. */
 int fz_kind_a, fz_kind_b;
