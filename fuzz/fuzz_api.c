@@ -24,9 +24,10 @@
  * (28-37: new and margins, add, remove, update, bits/user/getters/pair filter, box/point/shape queries,
  * rays, pairs, optimize, moves and ball steps), feature rays (38), shared points (39), and the members
  * of a set that move and block from one side (40-43: re-place a member, its velocity, its one-way
- * direction, a world entry's one-way direction). Every set and world move and ball step is also run
- * in its _records form and compared. The harness keeps copies of the set's shapes (placed where the
- * set's members stand, with their velocities and one-way directions) and a model of the world, and
+ * direction, a world entry's one-way direction), chains and concave polygons (44-47), c2d_sweep_motion
+ * (48) and a member's rigid motion, a turn about a pivot (49). Every set and world move and ball step
+ * is also run in its _records form and compared. The harness keeps copies of the set's shapes (placed
+ * where the set's members stand, with their motions and one-way directions) and a model of the world, and
  * checks their results against brute force (c2d_sweep, c2d_distance, c2d_overlap, c2d_raycast over
  * the live entries); fuzz/README.md lists the invariants.
  *
@@ -91,6 +92,8 @@ static const struct {
     {"chain", op_chain},
     {"ring_point", op_ring_point},
     {"far", op_far},
+    {"sweep_motion", op_sweep_motion},
+    {"set_motion", op_set_motion},
     /* new operations go here, appended */
 };
 #define FZ_NOPS ((int)(sizeof fz_ops / sizeof fz_ops[0]))
@@ -114,6 +117,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* Fixed in the library (a direction given to a one-sided chain stays): strict unless asked not to. */
     if (fz_strict_chain < 0)
         fz_strict_chain = !(getenv("FZ_STRICT_CHAIN_ONE_WAY") != NULL && getenv("FZ_STRICT_CHAIN_ONE_WAY")[0] == '0');
+    if (fz_strict_pivot < 0)
+        fz_strict_pivot = getenv("FZ_STRICT_MOTION_PIVOT") != NULL && getenv("FZ_STRICT_MOTION_PIVOT")[0] == '1';
+    if (fz_strict_circle_pivot < 0)
+        fz_strict_circle_pivot =
+            getenv("FZ_STRICT_CIRCLE_PIVOT") != NULL && getenv("FZ_STRICT_CIRCLE_PIVOT")[0] == '1';
+    if (fz_strict_carry < 0)
+        fz_strict_carry = getenv("FZ_STRICT_CARRY") != NULL && getenv("FZ_STRICT_CARRY")[0] == '1';
     if (fz_strict_pairs < 0)
         fz_strict_pairs = !(getenv("FZ_STRICT_COMPOUND_PAIRS") != NULL && getenv("FZ_STRICT_COMPOUND_PAIRS")[0] == '0');
     fz_trace_slots = st.slot;

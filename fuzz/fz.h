@@ -11,6 +11,7 @@
  *   fz_checks.c       what the pair, point and ray queries promise (checked after every call)
  *   ops_shapes.c      the shape operations: constructors, transforms, pair, point and ray queries
  *   ops_sweep.c       c2d_sweep, and the moved copies the swept checks sample
+ *   ops_turn.c        c2d_sweep_motion, and the copies of turning shapes placed at a time of their motion
  *   ops_sets.c        static sets: made, enabled, marked, swept through, pushed out of
  *   ops_members.c     members of a set that move and block from one side
  *   ops_moves.c       set moves and ball steps, and the contact records every move writes
@@ -96,6 +97,13 @@ typedef struct fz_state {
     c2d_vec2 set_vel[FZ_SET_MAX], set_ow[FZ_SET_MAX];
     /* The largest coordinate magnitude of the members as the set was made (see fz_set_scale). */
     double set_mag;
+    /* Turning members (c2d_static_set_set_motion): the angular velocity and the pivot (in the member's
+     * own frame) as set; set_vel is the motion's velocity. set_pivot_get is the pivot
+     * c2d_static_set_get_motion must give (see fz_strict_pivot), set_spun whether any member of the set
+     * was ever given a turn (the library keeps pivots from then on). */
+    double set_w[FZ_SET_MAX];
+    c2d_vec2 set_pivot[FZ_SET_MAX], set_pivot_get[FZ_SET_MAX];
+    int set_spun;
     /* One-sided chains among the members (set_os), and whether each segment still blocks from its own
      * right (set_seg; set_ow is then part 0's direction, as c2d_static_set_get_one_way reports it),
      * or a direction set with c2d_static_set_set_one_way applies to every segment (set_seg 0). */
@@ -120,7 +128,8 @@ extern int fz_trace;
 extern c2d_shape *const *fz_trace_slots;
 extern const fz_state *fz_trace_state;
 /* The FZ_STRICT_* switches (-1 until read from the environment; fz_core.c says what each turns on). */
-extern int fz_strict_pairs, fz_strict_chain, fz_strict_touch, fz_strict_joints, fz_strict_misc;
+extern int fz_strict_pairs, fz_strict_chain, fz_strict_touch, fz_strict_joints, fz_strict_misc, fz_strict_pivot,
+    fz_strict_circle_pivot, fz_strict_carry;
 /* The kinds of the pair being checked, for the failure message. */
 extern int fz_kind_a, fz_kind_b;
 
@@ -161,8 +170,8 @@ typedef struct fz_snapshot {
 typedef struct fz_set_snap {
     int count;
     unsigned char seam[FZ_SET_MAX][FZ_SET_EDGES];
-    c2d_vec2 pos[FZ_SET_MAX], vel[FZ_SET_MAX], ow[FZ_SET_MAX];
-    double angle[FZ_SET_MAX];
+    c2d_vec2 pos[FZ_SET_MAX], vel[FZ_SET_MAX], ow[FZ_SET_MAX], pivot[FZ_SET_MAX];
+    double angle[FZ_SET_MAX], w[FZ_SET_MAX];
 } fz_set_snap;
 
 /* Everything observable about the world, to prove that a rejected call changed nothing. */
@@ -291,6 +300,17 @@ double fz_dist_moved(const c2d_shape *a, c2d_vec2 da, double ka, const c2d_shape
 double fz_dist(const c2d_shape *a, const c2d_shape *b);
 void op_sweep(fz_state *st);
 
+/* ops_turn.c */
+unsigned fz_motion_allowed(const c2d_shape *s, const c2d_motion *m);
+const c2d_motion *fz_motion(fz_state *st, const c2d_shape *s, c2d_motion *m);
+int fz_turns(const c2d_motion *m);
+c2d_vec2 fz_pivot_world(const c2d_shape *s, const c2d_motion *m);
+double fz_motion_scale(const c2d_shape *s, const c2d_motion *m);
+int fz_pose_exact_enough(const c2d_shape *s, const c2d_motion *m, double t, double tol);
+c2d_shape *fz_posed(const c2d_shape *s, const c2d_motion *m, double t);
+c2d_vec2 fz_motion_velocity_at(const c2d_shape *s, const c2d_motion *m, double t, c2d_vec2 p);
+void op_sweep_motion(fz_state *st);
+
 /* ops_sets.c */
 void fz_set_snapshot(const fz_state *st, fz_set_snap *sn);
 void fz_set_free(fz_state *st);
@@ -300,6 +320,9 @@ int fz_set_index(fz_state *st);
 void op_set_enable(fz_state *st);
 void op_set_mark(fz_state *st);
 int fz_member_moves(const fz_state *st, int i);
+int fz_member_turns(const fz_state *st, int i);
+c2d_motion fz_member_motion(const fz_state *st, int i);
+int fz_member_at(const fz_state *st, int i, double tm, const c2d_shape **out, c2d_shape **owned);
 int fz_member_one_way(const fz_state *st, int i);
 double fz_set_clearance(const fz_state *st, const c2d_shape *s, c2d_vec2 d, double k, double tm,
                         const c2d_response *resp, int *which);
@@ -320,6 +343,7 @@ void fz_check_one_way_dir(c2d_vec2 v, c2d_vec2 u, const char *what);
 void op_set_place(fz_state *st);
 void op_set_velocity(fz_state *st);
 void op_set_one_way(fz_state *st);
+void op_set_motion(fz_state *st);
 
 /* ops_moves.c */
 int fz_contact_same(const c2d_sweep_contact *a, const c2d_sweep_contact *b);

@@ -1,6 +1,7 @@
-/* ops_members.c - members of a static set that move and block from one side (ops 40-42): re-placed,
- * given velocities and one-way directions, with every status predicted, refusals changing nothing and
- * a member put back leaving the whole set, seams included, as it was. */
+/* ops_members.c - members of a static set that move, turn and block from one side (ops 40-42, 49):
+ * re-placed, given velocities, rigid motions (a turn about a pivot) and one-way directions, with every
+ * status predicted, refusals changing nothing and a member put back leaving the whole set, seams
+ * included, as it was. */
 #include "fz.h"
 
 /* ---- members of a static set that move and block from one side -------------------------------- */
@@ -65,7 +66,7 @@ static c2d_status fz_place_status(const fz_state *st, int i, c2d_vec2 p, double 
 }
 
 /* Re-places member i (c2d_static_set_set_transform): anywhere at any angle, by a step from where it
- * stands, where its velocity takes it in a step of dt (what a game does after each step), or moved
+ * stands, where its motion takes it in a step of dt (what a game does after each step), or moved
  * without turning; with indices and numbers out of range too. Accepted exactly when the set and index
  * are valid, the numbers finite and within C2D_MAX_COORDINATE, and the member's box there stays within
  * it (predicted on a copy); then get_transform gives what was set (position to the bit, the angle as a
@@ -101,6 +102,15 @@ void op_set_place(fz_state *st)
         double dt = fz_number(st);
         p = fz_v(cur.x + vel.x * dt, cur.y + vel.y * dt);
         a = cur_a;
+        /* A turning member goes where its turn takes it too, as a game re-places a flipper after a
+         * step: turned by w dt about its pivot, which moves by velocity * dt (fz_posed's place). */
+        if (member && fz_member_turns(st, i)) {
+            c2d_motion mo = fz_member_motion(st, i);
+            c2d_vec2 c = fz_pivot_world(st->set_shape[i], &mo), r = fz_sub(cur, c);
+            double wt = mo.angular_velocity * dt, cw = cos(wt), sw = sin(wt);
+            p = fz_v(c.x + vel.x * dt + (cw * r.x - sw * r.y), c.y + vel.y * dt + (sw * r.x + cw * r.y));
+            a = cur_a + wt;
+        }
         break;
     }
     default:
@@ -251,4 +261,79 @@ void op_set_velocity(fz_state *st)
 void op_set_one_way(fz_state *st)
 {
     op_set_member_vec(st, 1);
+}
+
+/* Gives member i a rigid motion (c2d_static_set_set_motion): fz_motion's (a turn of up to 20 radians
+ * per unit of time about its position, a vertex or an edge's middle, or any numbers, NaN and huge
+ * ones among them) or NULL, with indices out of range too. Rejected: ERR_NULL, ERR_RANGE for the
+ * index, or the status of one of the motion's bad numbers (fz_motion_allowed: a pivot that stands
+ * beyond the range too), and nothing changes. Accepted: get_motion gives the motion as set (its pivot
+ * as fz_strict_pivot says), get_velocity its velocity, and the model follows: the set checks then
+ * place the member where its turn takes it during every sweep, move and ball step, and a turning
+ * convex member has no seams (fz_set_snapshot). With mode bit 0 the motion get_motion gave before is
+ * set again, and the whole set, seams included, must be as it was. */
+void op_set_motion(fz_state *st)
+{
+    uint8_t mode = fz_byte(st);
+    int i = fz_member_index(st, mode);
+    int member = st->set && i >= 0 && i < st->set_n;
+    c2d_motion m;
+    const c2d_motion *pm = fz_motion(st, member ? st->set_shape[i] : NULL, &m);
+    if (fz_trace)
+        fprintf(stderr, " <%d>", i);
+    fz_set_snap before, after;
+    fz_set_snapshot(st, &before);
+    c2d_status s = c2d_static_set_set_motion(st->set, i, pm);
+    fz_check_status(s);
+    unsigned allowed = !st->set ? 1u << C2D_ERR_NULL : !member ? 1u << C2D_ERR_RANGE : fz_motion_allowed(st->set_shape[i], pm);
+    if (s != C2D_OK) {
+        FZ_CHECK(((allowed >> (unsigned)s) & 1u) || (s == C2D_ERR_NO_MEMORY && member),
+                 "set_motion(%d) gave %d (allowed mask %#x)", i, (int)s, allowed);
+        fz_set_snapshot(st, &after);
+        FZ_CHECK(memcmp(&before, &after, sizeof before) == 0, "rejected set_motion changed the set");
+        c2d_motion out;
+        memset(&out, FZ_POISON, sizeof out);
+        c2d_status g = c2d_static_set_get_motion(st->set, i, &out);
+        FZ_CHECK(member ? g == C2D_OK : (g == (st->set ? C2D_ERR_RANGE : C2D_ERR_NULL) && fz_is_poison(&out, sizeof out)),
+                 "get_motion after a rejected set_motion gave %d", (int)g);
+        return;
+    }
+    FZ_CHECK(allowed & 1u, "set_motion(%d) of a bad motion (allowed mask %#x) accepted", i, allowed);
+    st->set_vel[i] = m.velocity;
+    st->set_w[i] = m.angular_velocity;
+    st->set_pivot[i] = m.pivot;
+    /* The library keeps the pivot once some member turns (fz_strict_pivot). */
+    st->set_pivot_get[i] = fz_strict_pivot || st->set_spun || m.angular_velocity != 0 ? m.pivot : fz_v(0, 0);
+    if (m.angular_velocity != 0)
+        st->set_spun = 1;
+    if (fz_trace)
+        fprintf(stderr, " -> turns at %.17g about (%.17g, %.17g)", m.angular_velocity, m.pivot.x, m.pivot.y);
+    fz_set_snapshot(st, &after);
+    if (!(mode & 1))
+        return;
+    c2d_motion old;
+    memset(&old, 0, sizeof old);
+    old.velocity = before.vel[i];
+    old.angular_velocity = before.w[i];
+    old.pivot = before.pivot[i];
+    s = c2d_static_set_set_motion(st->set, i, &old);
+    if (s == C2D_ERR_NO_MEMORY)
+        return; /* cannot happen (the arrays exist once a value was stored), but allowed by the header */
+    /* A pivot read back is where it was accepted before, unless the member has been re-placed since
+     * so that it now stands beyond the range. */
+    unsigned back = fz_motion_allowed(st->set_shape[i], &old);
+    FZ_CHECK(s == C2D_OK || ((back >> (unsigned)s) & 1u), "set_motion back to the old motion gave %d", (int)s);
+    if (s != C2D_OK)
+        return;
+    /* (A pivot read back as (0, 0) for a motion without a turn was not kept: it moved nothing.) */
+    st->set_vel[i] = old.velocity;
+    st->set_w[i] = old.angular_velocity;
+    st->set_pivot[i] = old.pivot;
+    st->set_pivot_get[i] = fz_strict_pivot || st->set_spun ? old.pivot : fz_v(0, 0);
+    fz_set_snapshot(st, &after);
+    for (int k = 0; k < st->set_n; k++)
+        for (int e = 0; e < FZ_SET_EDGES; e++)
+            FZ_CHECK(before.seam[k][e] == after.seam[k][e], "set_motion of member %d and back: edge %d of shape %d is %sa seam now",
+                     i, e, k, after.seam[k][e] == 2 ? "" : "no longer ");
+    FZ_CHECK(memcmp(&before, &after, sizeof before) == 0, "set_motion of member %d and back: the set is not as it was", i);
 }

@@ -82,6 +82,52 @@ void fz_check_record_position(const c2d_contact_record *r, int i, const c2d_shap
     c2d_shape_destroy(at);
 }
 
+/* fz_check_record_position for a contact with a turning member, placed by the harness where it stood
+ * then (fz_member_at). The rotating sweep may answer a contact early, apart from the member but never
+ * inside it (the header's "a little early (after 200 steps), never late": a motion grazing the member,
+ * or a member turning thousands of radians in one call, whose bound on its points' speed makes every
+ * step short), and its point is then midway between the two surfaces, half the gap from each. So the
+ * mover where the record says it was is not inside the member deeper than the harness's usual 4
+ * FZ_REL_TOL of the scene, and for a ball, point + radius * normal is within half the gap (and
+ * FZ_REL_TOL of the scene) of that place. */
+static void fz_check_turning_record(const c2d_contact_record *r, int i, const c2d_shape *mover, double radius,
+                                    const c2d_shape *then, double scale, int by_parts)
+{
+    if (r->contact.pushed_out)
+        return;
+    FZ_CHECK(fz_finite_vec(r->position) && fz_finite_vec(r->velocity), "record %d: position or velocity not finite", i);
+    if (!fz_ok_vec(r->position))
+        return;
+    c2d_shape *at = NULL;
+    if (mover) {
+        if (c2d_shape_clone(mover, &at) != C2D_OK || c2d_shape_set_position(at, r->position) != C2D_OK) {
+            c2d_shape_destroy(at);
+            return;
+        }
+    } else if (c2d_circle_new(r->position.x, r->position.y, radius, &at) != C2D_OK) {
+        return;
+    }
+    c2d_distance_result dr;
+    double gap = NAN, tol = FZ_REL_TOL * 4 * (1 + scale);
+    if (by_parts && fz_is_compound(then))
+        gap = fz_part_distance(at, then, fz_v(0, 0));
+    else if (c2d_distance(at, then, &dr) == C2D_OK)
+        gap = dr.distance;
+    c2d_shape_destroy(at);
+    FZ_CHECK(!(gap < -tol),
+             "record %d (t %.17g, response %d): the mover at (%.17g, %.17g) is %.17g inside the turning member it met "
+             "(tol %g)",
+             i, r->contact.t, (int)r->contact.response, r->position.x, r->position.y, -gap, tol);
+    if (mover || isnan(gap))
+        return;
+    c2d_vec2 q = fz_v(r->contact.point.x + radius * r->contact.normal.x, r->contact.point.y + radius * r->contact.normal.y);
+    double off = fz_len(fz_sub(q, r->position));
+    FZ_CHECK(off <= 0.5 * fmax(gap, 0) + FZ_REL_TOL * (1 + scale) + tol,
+             "record %d: the ball was at (%.17g, %.17g), %.3g from the turning member, but point + radius * normal is "
+             "(%.17g, %.17g), %.3g away (scene %g)",
+             i, r->position.x, r->position.y, gap, q.x, q.y, off, scale);
+}
+
 /* The _records form of a set move (ball0 NULL) or ball step against the plain call just made, which
  * gave res (and the ball ball1) and contacts c[0 .. min(count, usecap)): the plain call again with room
  * for every contact (into fz_all), the records call with that room (into fz_rec), and the records call
@@ -117,9 +163,17 @@ static int fz_check_set_records(fz_state *st, const c2d_shape *m, c2d_vec2 d, co
         FZ_CHECK(fz_rec[i].id == 0 && fz_rec[i].user == 0, "%s record %d of a static set has id %llu user %llu", what,
                  i, (unsigned long long)fz_rec[i].id, (unsigned long long)fz_rec[i].user);
         int k = fz_rec[i].contact.index;
-        if (k >= 0 && k < st->set_n)
+        if (k >= 0 && k < st->set_n && !fz_member_turns(st, k))
             fz_check_record_position(&fz_rec[i], i, m, ball0 ? ball0->radius : 0, st->set_shape[k], st->set_vel[k],
                                      fz_rec[i].contact.t * dt, scale, fz_member_one_way(st, k));
+        /* A turning member as it stood then: placed by the harness (fz_member_at). */
+        const c2d_shape *then;
+        c2d_shape *owned;
+        if (k >= 0 && k < st->set_n && fz_member_turns(st, k) &&
+            fz_member_at(st, k, fz_rec[i].contact.t * dt, &then, &owned)) {
+            fz_check_turning_record(&fz_rec[i], i, m, ball0 ? ball0->radius : 0, then, scale, fz_member_one_way(st, k));
+            c2d_shape_destroy(owned);
+        }
     }
     FZ_CHECK(fz_is_poison(fz_rec + all, (size_t)(FZ_REC_MAX - all) * sizeof fz_rec[0]),
              "%s records written past the count %d", what, all);
@@ -156,6 +210,49 @@ static double fz_end_time(const fz_state *st, const c2d_move_result *res, int al
          !fz_member_moves(st, l->index)))
         return l->t;
     return 1;
+}
+
+/* The turning member the mover rode to the end of the call, or -1: a member that met it 8 times in a
+ * row (crossings aside) carries it for the rest of the call, turning its position about the pivot
+ * with the member's surface (the library's rule for a face that keeps chasing the mover, src/run.c:
+ * each bounce would come sooner than the last, for ever). See fz_end_responses for what that leaves
+ * of the end check. */
+static int fz_rode(const fz_state *st, int all)
+{
+    int k = -1, run = 0;
+    for (int j = all - 1; j >= 0 && run < 8; j--) {
+        const c2d_sweep_contact *c = &fz_all[j];
+        if (c->response == C2D_RESPONSE_CROSS)
+            continue;
+        if (c->pushed_out || c->index < 0 || c->index >= st->set_n || !fz_member_turns(st, c->index) ||
+            (k >= 0 && c->index != k))
+            return -1;
+        k = c->index;
+        run++;
+    }
+    return run >= 8 ? k : -1;
+}
+
+/* The responses the end check of a move or ball step uses (resp, with members left out as NONE), given
+ * every contact (all, or -1: not known). After a ride on a turning member (fz_rode):
+ *  - the mover is only translated, not turned: a ball's centre keeps its distance from the face, but
+ *    any other mover leans into the face as it turns, and ends inside it by up to its size times the
+ *    angle turned. The header promises no more (a ball never ends inside a turning member), so the
+ *    carrier is left out for a mover other than a circle;
+ *  - the ride is not swept against the other members: the mover is carried through any of them in its
+ *    way, also one the carrier never reaches (a post just beyond a flipper's tip: known bug,
+ *    fuzz/known/set-ball-carried-by-a-flipper-through-a-post, README). Unless FZ_STRICT_CARRY=1 every
+ *    member but the carrier is left out then; with it, every member is checked but the carrier (which
+ *    may crush the mover against another, as any moving member may). */
+static void fz_end_responses(const fz_state *st, int all, const c2d_response *resp, int circle, c2d_response *out)
+{
+    memcpy(out, resp, (size_t)st->set_n * sizeof *out);
+    int rode = fz_rode(st, all);
+    if (rode < 0)
+        return;
+    for (int i = 0; i < st->set_n; i++)
+        if (fz_strict_carry ? i == rode : i != rode || !circle)
+            out[i] = C2D_RESPONSE_NONE;
 }
 
 /* Whether the mover met a member that moves (every contact known), or may have (not known). */
@@ -222,10 +319,20 @@ void op_set_move(fz_state *st)
     double scale = fz_set_scale(st, m, d, 1) + fz_vec_mag(res.displacement);
     double tol = FZ_REL_TOL * 4 * (1 + scale);
     int all = fz_check_set_records(st, m, d, NULL, 1, op, &res, NULL, c, usecap, scale);
+    for (int k = 0; fz_trace && k < all; k++)
+        fprintf(stderr, "\n  contact %d: shape %d t %.17g point (%.17g, %.17g) normal (%.17g, %.17g) response %d%s, at "
+                "(%.17g, %.17g) then moving (%.17g, %.17g)",
+                k, fz_rec[k].contact.index, fz_rec[k].contact.t, fz_rec[k].contact.point.x, fz_rec[k].contact.point.y,
+                fz_rec[k].contact.normal.x, fz_rec[k].contact.normal.y, (int)fz_rec[k].contact.response,
+                fz_rec[k].contact.pushed_out ? " (pushed out)" : "", fz_rec[k].position.x, fz_rec[k].position.y,
+                fz_rec[k].velocity.x, fz_rec[k].velocity.y);
     fz_check_one_way_contacts(st, fz_all, all < 0 ? FZ_REC_MAX : all, 1, scale);
     int w;
     double t_end = fz_end_time(st, &res, all);
-    double d1 = fz_set_clearance(st, m, res.displacement, 1, t_end, resp, &w);
+    /* After a ride on a turning member, see fz_end_responses. */
+    c2d_response end_resp[FZ_SET_MAX];
+    fz_end_responses(st, all, resp, c2d_shape_get_type(m) == C2D_SHAPE_CIRCLE, end_resp);
+    double d1 = fz_set_clearance(st, m, res.displacement, 1, t_end, end_resp, &w);
     /* Unless the set's seam tolerance is as large as the mover (as for set_sweep): a gap that the
      * tolerance counts as a seam hides the faces and corners beside it and stays open. */
     c2d_aabb mb;
@@ -239,10 +346,31 @@ void op_set_move(fz_state *st)
                  d.y);
     /* After a touch the mover rests on the shape: at rest, or carried along with a moving member (its
      * velocity). A truncated motion stopped before its last contact's response. */
-    if (all > 0 && !res.truncated && fz_all[all - 1].response == C2D_RESPONSE_TOUCH && !fz_all[all - 1].pushed_out) {
-        c2d_vec2 w_last = st->set_vel[fz_all[all - 1].index];
+    const c2d_sweep_contact *l = all > 0 ? &fz_all[all - 1] : NULL;
+    if (l && !res.truncated && l->response == C2D_RESPONSE_TOUCH && !l->pushed_out && !fz_member_turns(st, l->index)) {
+        c2d_vec2 w_last = st->set_vel[l->index];
         FZ_CHECK(fz_vec_eq(res.velocity, w_last), "velocity (%g, %g) after a touch on a member moving at (%g, %g)",
                  res.velocity.x, res.velocity.y, w_last.x, w_last.y);
+    }
+    /* A touch on a turning member leaves the mover moving with the member's surface at the contact
+     * point, v + w x r (r from where the pivot has moved to then); or, when the touches came 8 in a row
+     * and the member carried the mover to the end of the move, with its surface where the mover's
+     * position ends (the library's rule for a face that keeps chasing the mover). Within 1e-9 of the
+     * surface's speed there, and the rounding of the pivot's place (libm's trigonometry). */
+    if (l && !res.truncated && l->response == C2D_RESPONSE_TOUCH && !l->pushed_out && fz_member_turns(st, l->index)) {
+        c2d_motion mo = fz_member_motion(st, l->index);
+        const c2d_shape *sh = st->set_shape[l->index];
+        c2d_vec2 p0 = fz_v(0, 0);
+        c2d_shape_get_position(m, &p0);
+        c2d_vec2 end = fz_v(p0.x + res.displacement.x, p0.y + res.displacement.y);
+        c2d_vec2 at_point = fz_motion_velocity_at(sh, &mo, l->t, l->point), at_end = fz_motion_velocity_at(sh, &mo, 1, end);
+        double wa = fabs(mo.angular_velocity), cm = fz_len(fz_pivot_world(sh, &mo)), vm = fz_len(mo.velocity);
+        double vt1 = 1e-9 * (fz_len(at_point) + wa * (fz_len(l->point) + cm + vm)) + wa * 1e-12 * (1 + scale);
+        double vt2 = 1e-9 * (fz_len(at_end) + wa * (fz_len(end) + cm + vm)) + wa * 1e-12 * (1 + scale);
+        FZ_CHECK(fz_len(fz_sub(res.velocity, at_point)) <= vt1 || fz_len(fz_sub(res.velocity, at_end)) <= vt2,
+                 "velocity (%.17g, %.17g) after a touch on turning member %d: its surface moves at (%.17g, %.17g) at the "
+                 "contact point and at (%.17g, %.17g) where the mover ends",
+                 res.velocity.x, res.velocity.y, l->index, at_point.x, at_point.y, at_end.x, at_end.y);
     }
     /* The path is never longer than asked: unless the mover met a moving member, which carries it
      * along (touch, slide) or hands it its speed (bounce), without bound over many contacts. */
@@ -337,12 +465,21 @@ void op_set_ball(fz_state *st)
     double scale = fz_set_scale(st, ball, ball ? fz_v(0, 0) : b.position, dt) + fz_vec_mag(b0.position) +
                    fz_vec_mag(b0.velocity) * dt;
     int all = fz_check_set_records(st, NULL, fz_v(0, 0), &b0, dt, op, &res, &b, c, usecap, scale);
+    for (int k = 0; fz_trace && k < all; k++)
+        fprintf(stderr, "\n  contact %d: shape %d t %.17g point (%.17g, %.17g) normal (%.17g, %.17g) response %d%s, at "
+                "(%.17g, %.17g) then moving (%.17g, %.17g)",
+                k, fz_rec[k].contact.index, fz_rec[k].contact.t, fz_rec[k].contact.point.x, fz_rec[k].contact.point.y,
+                fz_rec[k].contact.normal.x, fz_rec[k].contact.normal.y, (int)fz_rec[k].contact.response,
+                fz_rec[k].contact.pushed_out ? " (pushed out)" : "", fz_rec[k].position.x, fz_rec[k].position.y,
+                fz_rec[k].velocity.x, fz_rec[k].velocity.y);
     fz_check_one_way_contacts(st, fz_all, all < 0 ? FZ_REC_MAX : all, dt, scale);
     if (ball) {
         double tol = FZ_REL_TOL * 4 * (1 + scale);
         int w;
         double t_end = fz_end_time(st, &res, all);
-        double d1 = fz_set_clearance(st, ball, fz_v(0, 0), 0, t_end * dt, resp, &w);
+        c2d_response end_resp[FZ_SET_MAX];
+        fz_end_responses(st, all, resp, 1, end_resp);
+        double d1 = fz_set_clearance(st, ball, fz_v(0, 0), 0, t_end * dt, end_resp, &w);
         c2d_shape_destroy(ball);
         if (!(st->set_seam_tol >= 2 * b0.radius)) /* as for set_move */
             FZ_CHECK(!(d1 < -tol), "the ball ends %.17g inside shape %d (tol %g, at t %g)", d1, w, tol, t_end);

@@ -30,9 +30,20 @@ static void fz_set_members_snapshot(const fz_state *st, fz_set_snap *sn, int i)
              st->set_ow[i].x, st->set_ow[i].y);
     sn->pos[i] = pos;
     sn->angle[i] = angle;
+    /* The motion: the velocity get_velocity gives, the angular velocity and pivot as set (the pivot
+     * as the library keeps it unless FZ_STRICT_MOTION_PIVOT=1: see fz_strict_pivot). */
+    c2d_motion mo;
+    FZ_CHECK(c2d_static_set_get_motion(st->set, i, &mo) == C2D_OK && fz_vec_eq(mo.velocity, sn->vel[i]) &&
+                 mo.angular_velocity == st->set_w[i] && fz_vec_eq(mo.pivot, st->set_pivot_get[i]),
+             "member %d has motion v (%.17g, %.17g) w %.17g pivot (%.17g, %.17g), not w %.17g pivot (%.17g, %.17g)", i,
+             mo.velocity.x, mo.velocity.y, mo.angular_velocity, mo.pivot.x, mo.pivot.y, st->set_w[i],
+             st->set_pivot_get[i].x, st->set_pivot_get[i].y);
+    sn->w[i] = mo.angular_velocity;
+    sn->pivot[i] = mo.pivot;
     FZ_CHECK(c2d_static_set_get_transform(st->set, i, NULL, NULL) == C2D_ERR_NULL &&
                  c2d_static_set_get_velocity(st->set, i, NULL) == C2D_ERR_NULL &&
-                 c2d_static_set_get_one_way(st->set, i, NULL) == C2D_ERR_NULL,
+                 c2d_static_set_get_one_way(st->set, i, NULL) == C2D_ERR_NULL &&
+                 c2d_static_set_get_motion(st->set, i, NULL) == C2D_ERR_NULL,
              "a member getter accepted a NULL out");
 }
 
@@ -121,6 +132,10 @@ void fz_set_snapshot(const fz_state *st, fz_set_snap *sn)
         c2d_shape_get_radius(st->set_shape[i], &r);
         for (int e = 0; r > 0 && e < FZ_SET_EDGES; e++)
             FZ_CHECK(sn->seam[i][e] != 2, "rounded shape %d has a seam on edge %d", i, e);
+        /* A turning shape shares no seams with others: a convex one has none (a compound's joints stay
+         * seams, checked below). */
+        for (int e = 0; fz_member_turns(st, i) && !fz_is_compound(st->set_shape[i]) && e < FZ_SET_EDGES; e++)
+            FZ_CHECK(sn->seam[i][e] != 2, "turning member %d (w %.17g) has a seam on edge %d", i, st->set_w[i], e);
         /* Disabled or not (a disabled member keeps its flags). The parts join within the caller's
          * tolerance, or by default their own (1e-9 of their coordinates, whatever else the set holds). */
         double jt = st->set_seam_tol > 0 ? st->set_seam_tol : 1e-9 * (1 + fz_shape_scale(st->set_shape[i]));
@@ -130,15 +145,19 @@ void fz_set_snapshot(const fz_state *st, fz_set_snap *sn)
     /* Members out of range: C2D_ERR_RANGE, nothing written. */
     c2d_vec2 v;
     double a;
+    c2d_motion mo;
     memset(&v, FZ_POISON, sizeof v);
     memset(&a, FZ_POISON, sizeof a);
+    memset(&mo, FZ_POISON, sizeof mo);
     for (int k = 0; k < 2; k++) {
         int i = k ? st->set_n : -1;
         FZ_CHECK(c2d_static_set_get_transform(st->set, i, &v, &a) == C2D_ERR_RANGE &&
                      c2d_static_set_get_velocity(st->set, i, &v) == C2D_ERR_RANGE &&
-                     c2d_static_set_get_one_way(st->set, i, &v) == C2D_ERR_RANGE,
+                     c2d_static_set_get_one_way(st->set, i, &v) == C2D_ERR_RANGE &&
+                     c2d_static_set_get_motion(st->set, i, &mo) == C2D_ERR_RANGE,
                  "a member getter accepted member %d of %d", i, st->set_n);
-        FZ_CHECK(fz_is_poison(&v, sizeof v) && fz_is_poison(&a, sizeof a), "a member getter wrote on error");
+        FZ_CHECK(fz_is_poison(&v, sizeof v) && fz_is_poison(&a, sizeof a) && fz_is_poison(&mo, sizeof mo),
+                 "a member getter wrote on error");
     }
 }
 
@@ -264,10 +283,12 @@ void op_set_new(fz_state *st)
     st->set_n = n;
     st->set_seam_tol = use_opt ? opt.seam_tolerance : 0.0;
     st->set_mag = 0;
+    st->set_spun = 0;
     for (int i = 0; i < n; i++) {
         st->set_shape[i] = list[i];
         st->set_on[i] = 1;
-        st->set_vel[i] = st->set_ow[i] = fz_v(0, 0);
+        st->set_vel[i] = st->set_ow[i] = st->set_pivot[i] = st->set_pivot_get[i] = fz_v(0, 0);
+        st->set_w[i] = 0;
         st->set_mag = fmax(st->set_mag, fz_shape_scale(list[i]));
         st->set_os[i] = st->set_seg[i] = list_os[i];
         fz_set_chain_faces(st, i);
@@ -330,9 +351,49 @@ void op_set_mark(fz_state *st)
                      "mark_neighbours(%d, %d) removed the seam of edge %d of shape %d", i, j, e, k);
 }
 
+/* A member moves: it has a velocity or turns. */
 int fz_member_moves(const fz_state *st, int i)
 {
-    return st->set_vel[i].x != 0 || st->set_vel[i].y != 0;
+    return st->set_vel[i].x != 0 || st->set_vel[i].y != 0 || st->set_w[i] != 0;
+}
+
+int fz_member_turns(const fz_state *st, int i)
+{
+    return st->set_w[i] != 0;
+}
+
+/* Member i's motion as set (velocity, angular velocity, the pivot the library turns it about). */
+c2d_motion fz_member_motion(const fz_state *st, int i)
+{
+    c2d_motion m;
+    memset(&m, 0, sizeof m);
+    m.velocity = st->set_vel[i];
+    m.angular_velocity = st->set_w[i];
+    m.pivot = st->set_pivot[i];
+    return m;
+}
+
+/* Member i as it stands at time tm of a call (the calls sweep members by their motions but do not
+ * move them): *out is the harness's copy itself when it stands still then (no motion, or tm = 0),
+ * else a new shape (*owned, for the caller to destroy) placed where its motion has taken it (fz_posed:
+ * position + velocity * tm, and a turn of w tm about its pivot). 0 when that place cannot be
+ * represented (the motion was valid; only that sample cannot be placed) or, for a turning member,
+ * computed to within the tolerance of its own motion (fz_pose_exact_enough: a member standing at an
+ * angle of a million radians). */
+int fz_member_at(const fz_state *st, int i, double tm, const c2d_shape **out, c2d_shape **owned)
+{
+    *owned = NULL;
+    *out = st->set_shape[i];
+    if (!fz_member_moves(st, i) || tm == 0)
+        return 1;
+    c2d_motion m = fz_member_motion(st, i);
+    if (fz_member_turns(st, i) &&
+        !fz_pose_exact_enough(st->set_shape[i], &m, tm,
+                              FZ_REL_TOL * 4 * (1 + fz_motion_scale(st->set_shape[i], &m))))
+        return 0;
+    *owned = fz_posed(st->set_shape[i], &m, tm);
+    *out = *owned;
+    return *owned != NULL;
 }
 
 /* One-way: a direction set, or a one-sided chain whose segments block from their own right. */
@@ -343,8 +404,8 @@ int fz_member_one_way(const fz_state *st, int i)
 
 /* Smallest signed distance from s (moved by k * d) to the enabled shapes of the set whose response
  * stops it (resp NULL: all); *which gets the shape, -1 if none. NAN when s cannot be placed there.
- * Each member stands where its velocity has taken it at time tm of the call (position + velocity *
- * tm; the calls do not move members, but sweep them by that much). One-way members are left out: a
+ * Each member stands where its motion has taken it at time tm of the call (fz_member_at: position +
+ * velocity * tm, turned about its pivot; the calls do not move members, but sweep them by that much). One-way members are left out: a
  * mover may lie inside one (it passes through from below and from the sides, and push-outs ignore
  * them), so no never-inside property holds for them. A moving member whose place at tm leaves the
  * coordinate range is left out too (the motion was valid; only that sample cannot be placed). */
@@ -360,11 +421,12 @@ double fz_set_clearance(const fz_state *st, const c2d_shape *s, c2d_vec2 d, doub
         if (!st->set_on[i] || fz_member_one_way(st, i) ||
             (resp && (resp[i] == C2D_RESPONSE_NONE || resp[i] == C2D_RESPONSE_CROSS)))
             continue;
-        c2d_shape *moved = fz_member_moves(st, i) && tm != 0 ? fz_moved(st->set_shape[i], st->set_vel[i], tm) : NULL;
-        if (fz_member_moves(st, i) && tm != 0 && !moved)
+        const c2d_shape *at;
+        c2d_shape *moved;
+        if (!fz_member_at(st, i, tm, &at, &moved))
             continue;
         c2d_distance_result r;
-        if (c2d_distance(m, moved ? moved : st->set_shape[i], &r) == C2D_OK && r.distance < best) {
+        if (c2d_distance(m, at, &r) == C2D_OK && r.distance < best) {
             best = r.distance;
             *which = i;
         }
@@ -384,18 +446,54 @@ double fz_set_scale(const fz_state *st, const c2d_shape *mover, c2d_vec2 d, doub
     double s = fmax(fz_shape_scale(mover), fz_vec_mag(d));
     for (int i = 0; i < st->set_n; i++) {
         double m = fz_shape_scale(st->set_shape[i]);
+        /* A turning member: the reach of its turn about its pivot (as the library measures it). */
+        if (fz_member_turns(st, i)) {
+            c2d_motion mo = fz_member_motion(st, i);
+            m = fz_motion_scale(st->set_shape[i], &mo);
+        }
         s = fmax(s, m + fz_vec_mag(st->set_vel[i]) * fabs(horizon));
     }
     return fmax(s, st->set_mag);
 }
 
-/* The largest velocity of the enabled members (0: none moves). */
+/* The largest speed of a point of the enabled members (0: none moves): a velocity, and a turn's w
+ * times its reach. */
 double fz_set_max_speed(const fz_state *st)
 {
     double v = 0;
     for (int i = 0; i < st->set_n; i++)
-        if (st->set_on[i])
-            v = fmax(v, fz_len(st->set_vel[i]));
+        if (st->set_on[i]) {
+            double w = 0;
+            if (fz_member_turns(st, i)) {
+                c2d_motion mo = fz_member_motion(st, i);
+                w = fabs(st->set_w[i]) * fz_motion_scale(st->set_shape[i], &mo);
+            }
+            v = fmax(v, fz_len(st->set_vel[i]) + w);
+        }
+    return v;
+}
+
+/* c2d_sweep of mover m (moving by d) against member i moving with its velocity, or c2d_sweep_motion
+ * when it turns. */
+static c2d_status fz_sweep_member(const fz_state *st, const c2d_shape *m, c2d_vec2 d, int i, c2d_toi *out)
+{
+    if (!fz_member_turns(st, i))
+        return c2d_sweep(m, d, st->set_shape[i], st->set_vel[i], out);
+    c2d_motion mm, mi = fz_member_motion(st, i);
+    memset(&mm, 0, sizeof mm);
+    mm.velocity = d;
+    return c2d_sweep_motion(m, &mm, st->set_shape[i], &mi, out);
+}
+
+/* How fast a mover moving by d and a point of member i close in, at most: their relative velocity,
+ * plus a turn's w times its reach. */
+static double fz_member_speed(const fz_state *st, int i, c2d_vec2 d)
+{
+    double v = fz_len(fz_sub(d, st->set_vel[i]));
+    if (fz_member_turns(st, i)) {
+        c2d_motion mo = fz_member_motion(st, i);
+        v += fabs(st->set_w[i]) * fz_motion_scale(st->set_shape[i], &mo);
+    }
     return v;
 }
 
@@ -460,13 +558,15 @@ void op_set_sweep(fz_state *st)
                  r.t * k / 8.0);
     }
     /* No earlier than the first contact of c2d_sweep with any enabled shape, moving with its velocity
-     * (seams and one-way members only drop contacts). */
+     * (c2d_sweep_motion for a turning one: the set sweeps its turn as that sweeps it; seams and
+     * one-way members only drop contacts). rel_len bounds how fast the mover and a point of a member
+     * close in. */
     double first = 1, rel_len = fz_len(d);
     for (int i = 0; i < st->set_n; i++) {
         c2d_toi ri;
         if (st->set_on[i])
-            rel_len = fmax(rel_len, fz_len(fz_sub(d, st->set_vel[i])));
-        if (st->set_on[i] && c2d_sweep(m, d, st->set_shape[i], st->set_vel[i], &ri) == C2D_OK) {
+            rel_len = fmax(rel_len, fz_member_speed(st, i, d));
+        if (st->set_on[i] && fz_sweep_member(st, m, d, i, &ri) == C2D_OK) {
             if (fz_trace)
                 fprintf(stderr, " [sweep %d: state %d t %.17g]", i, (int)ri.state, ri.t);
             if (ri.state != C2D_TOI_NONE && ri.t < first)
@@ -476,48 +576,86 @@ void op_set_sweep(fz_state *st)
     /* (Starting within tolerance of touching, a start that moves in is a hit at 0 or not depending on
      * which nearby feature decides: both are valid there. So is a path that passes within tolerance of
      * a shape c2d_sweep, which is exact, sees it miss by less: the set calls that grazing a touch.) */
-    double di =
-        r.state == C2D_TOI_HIT ? fz_dist_moved(m, d, r.t, st->set_shape[index], st->set_vel[index], r.t) : NAN;
+    const c2d_shape *at = NULL;
+    c2d_shape *at_owned = NULL;
+    int placed = r.state == C2D_TOI_HIT && fz_member_at(st, index, r.t, &at, &at_owned);
+    double di = NAN;
+    c2d_shape *mt = placed ? fz_moved(m, d, r.t) : NULL;
+    c2d_distance_result dr;
+    if (mt && c2d_distance(mt, at, &dr) == C2D_OK)
+        di = dr.distance;
     /* A one-way chain or concave polygon blocks part by part: the mover touches the part it met, and
      * may overlap another it started in (and passes through). */
-    if (r.state == C2D_TOI_HIT && fz_member_one_way(st, index) && fz_is_compound(st->set_shape[index])) {
-        c2d_shape *mt = fz_moved(m, d, r.t);
-        if (mt)
-            di = fz_part_distance(mt, st->set_shape[index],
-                                  fz_v(st->set_vel[index].x * r.t, st->set_vel[index].y * r.t));
-        c2d_shape_destroy(mt);
+    if (mt && fz_member_one_way(st, index) && fz_is_compound(st->set_shape[index]))
+        di = fz_part_distance(mt, at, fz_v(0, 0));
+    c2d_shape_destroy(mt);
+    /* A turning member may be met early by a motion that grazes it for most of the unit (the header's
+     * "a little early (after 200 steps), never late"): an answer apart from it is allowed when
+     * c2d_sweep_motion on the pair answers early too. */
+    int early = 0;
+    if (r.state == C2D_TOI_HIT && fz_member_turns(st, index) && !(fabs(di) <= tol)) {
+        c2d_toi rp;
+        const c2d_shape *pat;
+        c2d_shape *powned = NULL;
+        if (fz_sweep_member(st, m, d, index, &rp) == C2D_OK && rp.state == C2D_TOI_HIT &&
+            fz_member_at(st, index, rp.t, &pat, &powned)) {
+            c2d_shape *pm = fz_moved(m, d, rp.t);
+            early = pm && c2d_distance(pm, pat, &dr) == C2D_OK && dr.distance > tol;
+            c2d_shape_destroy(pm);
+        }
+        c2d_shape_destroy(powned);
+        if (fz_trace)
+            fprintf(stderr, " [turning member %d met %.3g apart; the pair's own sweep %s]", index, di,
+                    early ? "early too" : "not early");
     }
-    FZ_CHECK((first - r.t) * rel_len <= tol || !(d0 > tol) || fabs(di) <= tol,
+    FZ_CHECK((first - r.t) * rel_len <= tol || !(d0 > tol) || fabs(di) <= tol || early,
              "set sweep t %.17g before the first contact %.17g", r.t, first);
     if (r.state == C2D_TOI_HIT) {
         fz_check_unit(r.normal, "set sweep normal");
-        FZ_CHECK(isnan(di) || fabs(di) <= tol, "set sweep HIT on shape %d at t %.17g but %.17g apart there", index, r.t,
-                 di);
+        FZ_CHECK(isnan(di) || fabs(di) <= tol || early, "set sweep HIT on shape %d at t %.17g but %.17g apart there",
+                 index, r.t, di);
         /* A one-way member blocks only where it is met from the side its direction points to: its
          * surface normal (minus the sweep's) has a positive part along the direction. */
         /* A one-sided chain's segments each block from their right: one near the point does. */
-        if (st->set_seg[index])
-            FZ_CHECK(fz_chain_side_ok(st->set_shape[index], fz_v(st->set_vel[index].x * r.t, st->set_vel[index].y * r.t),
-                                      r.point, fz_v(-r.normal.x, -r.normal.y), tol),
+        if (st->set_seg[index] && placed)
+            FZ_CHECK(fz_chain_side_ok(at, fz_v(0, 0), r.point, fz_v(-r.normal.x, -r.normal.y), tol),
                      "set sweep stopped by one-sided chain %d from the left of its segments at (%.17g, %.17g), normal "
                      "(%.17g, %.17g)",
                      index, r.point.x, r.point.y, r.normal.x, r.normal.y);
-        else if (fz_member_one_way(st, index))
+        else if (fz_member_one_way(st, index) && !st->set_seg[index])
             FZ_CHECK(-(r.normal.x * st->set_ow[index].x + r.normal.y * st->set_ow[index].y) > 0,
                      "set sweep stopped by one-way member %d (direction (%.17g, %.17g)) from the side, normal (%.17g, %.17g)",
                      index, st->set_ow[index].x, st->set_ow[index].y, r.normal.x, r.normal.y);
     }
+    c2d_shape_destroy(at_owned);
     /* And it does block there: a mover that starts clear of a one-way member and meets it first (by
-     * c2d_sweep, each moving) from the side it blocks, clearly (its surface normal 1e-6 along the
-     * direction) and not grazing, stops no later than that contact. Not for movers no larger than the
-     * seam tolerance, as above. */
+     * c2d_sweep, each moving, or c2d_sweep_motion for a turning one, touching then) from the side it
+     * blocks, clearly (its surface normal 1e-6 along the direction) and not grazing (the mover's
+     * motion relative to the member's surface where they meet), stops no later than that contact. Not
+     * for movers no larger than the seam tolerance, as above. */
     for (int j = 0; j < st->set_n && !(st->set_seam_tol >= mover_size); j++) {
         c2d_toi rj;
-        if (!st->set_on[j] || !fz_member_one_way(st, j) || st->set_seg[j] ||
-            c2d_sweep(m, d, st->set_shape[j], st->set_vel[j], &rj) != C2D_OK ||
+        if (!st->set_on[j] || !fz_member_one_way(st, j) || st->set_seg[j] || fz_sweep_member(st, m, d, j, &rj) != C2D_OK ||
             rj.state != C2D_TOI_HIT)
             continue;
-        c2d_vec2 rel = fz_sub(d, st->set_vel[j]), u = st->set_ow[j];
+        c2d_vec2 wv = st->set_vel[j];
+        if (fz_member_turns(st, j)) {
+            c2d_motion mj = fz_member_motion(st, j);
+            wv = fz_motion_velocity_at(st->set_shape[j], &mj, rj.t, rj.point);
+            const c2d_shape *jat;
+            c2d_shape *jowned;
+            double gj = NAN;
+            if (fz_member_at(st, j, rj.t, &jat, &jowned)) {
+                c2d_shape *pm = fz_moved(m, d, rj.t);
+                if (pm && c2d_distance(pm, jat, &dr) == C2D_OK)
+                    gj = dr.distance;
+                c2d_shape_destroy(pm);
+            }
+            c2d_shape_destroy(jowned);
+            if (!(fabs(gj) <= tol))
+                continue; /* an early answer, or not known */
+        }
+        c2d_vec2 rel = fz_sub(d, wv), u = st->set_ow[j];
         double approach = rj.normal.x * rel.x + rj.normal.y * rel.y, facing = -(rj.normal.x * u.x + rj.normal.y * u.y);
         double dj0 = fz_dist(m, st->set_shape[j]);
         if (!(dj0 > tol) || !(approach > 1e-6 * fz_len(rel)) || !(facing > 1e-6))
@@ -544,9 +682,13 @@ void fz_check_one_way_contacts(const fz_state *st, const c2d_sweep_contact *c, i
         /* A one-sided chain: a segment at the contact point (the chain where its velocity had taken
          * it then) has the normal on its right. */
         if (st->set_seg[j] && c[k].response != C2D_RESPONSE_CROSS) {
-            double tm = c[k].t * dt;
-            FZ_CHECK(fz_chain_side_ok(st->set_shape[j], fz_v(st->set_vel[j].x * tm, st->set_vel[j].y * tm), c[k].point,
-                                      c[k].normal, FZ_REL_TOL * 4 * (1 + scale)),
+            const c2d_shape *at;
+            c2d_shape *owned;
+            if (!fz_member_at(st, j, c[k].t * dt, &at, &owned))
+                continue;
+            int ok = fz_chain_side_ok(at, fz_v(0, 0), c[k].point, c[k].normal, FZ_REL_TOL * 4 * (1 + scale));
+            c2d_shape_destroy(owned);
+            FZ_CHECK(ok,
                      "contact %d (response %d) with one-sided chain %d from the left of its segments at (%.17g, %.17g), "
                      "normal (%.17g, %.17g)",
                      k, (int)c[k].response, j, c[k].point.x, c[k].point.y, c[k].normal.x, c[k].normal.y);
@@ -651,4 +793,6 @@ void fz_check_move_result(const c2d_move_result *r)
              "move result not finite");
     FZ_CHECK(r->count >= 0 && (r->truncated == 0 || r->truncated == 1), "move count %d truncated %d", r->count,
              r->truncated);
+    /* Cut short exactly when it met more than 256 contacts (the contact past them is counted). */
+    FZ_CHECK(r->truncated == (r->count > 256), "move count %d but truncated %d", r->count, r->truncated);
 }
