@@ -118,12 +118,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (fz_strict_chain < 0)
         fz_strict_chain = !(getenv("FZ_STRICT_CHAIN_ONE_WAY") != NULL && getenv("FZ_STRICT_CHAIN_ONE_WAY")[0] == '0');
     if (fz_strict_pivot < 0)
-        fz_strict_pivot = getenv("FZ_STRICT_MOTION_PIVOT") != NULL && getenv("FZ_STRICT_MOTION_PIVOT")[0] == '1';
+        fz_strict_pivot = !(getenv("FZ_STRICT_MOTION_PIVOT") != NULL && getenv("FZ_STRICT_MOTION_PIVOT")[0] == '0');
     if (fz_strict_circle_pivot < 0)
         fz_strict_circle_pivot =
-            getenv("FZ_STRICT_CIRCLE_PIVOT") != NULL && getenv("FZ_STRICT_CIRCLE_PIVOT")[0] == '1';
+            !(getenv("FZ_STRICT_CIRCLE_PIVOT") != NULL && getenv("FZ_STRICT_CIRCLE_PIVOT")[0] == '0');
     if (fz_strict_carry < 0)
-        fz_strict_carry = getenv("FZ_STRICT_CARRY") != NULL && getenv("FZ_STRICT_CARRY")[0] == '1';
+        fz_strict_carry = !(getenv("FZ_STRICT_CARRY") != NULL && getenv("FZ_STRICT_CARRY")[0] == '0');
     if (fz_strict_pairs < 0)
         fz_strict_pairs = !(getenv("FZ_STRICT_COMPOUND_PAIRS") != NULL && getenv("FZ_STRICT_COMPOUND_PAIRS")[0] == '0');
     fz_trace_slots = st.slot;

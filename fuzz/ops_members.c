@@ -302,8 +302,8 @@ void op_set_motion(fz_state *st)
     st->set_vel[i] = m.velocity;
     st->set_w[i] = m.angular_velocity;
     st->set_pivot[i] = m.pivot;
-    /* The library keeps the pivot once some member turns (fz_strict_pivot). */
-    st->set_pivot_get[i] = fz_strict_pivot || st->set_spun || m.angular_velocity != 0 ? m.pivot : fz_v(0, 0);
+    /* The library keeps the pivot as set (it once dropped it while no member turned). */
+    st->set_pivot_get[i] = m.pivot;
     if (m.angular_velocity != 0)
         st->set_spun = 1;
     if (fz_trace)
@@ -329,7 +329,7 @@ void op_set_motion(fz_state *st)
     st->set_vel[i] = old.velocity;
     st->set_w[i] = old.angular_velocity;
     st->set_pivot[i] = old.pivot;
-    st->set_pivot_get[i] = fz_strict_pivot || st->set_spun ? old.pivot : fz_v(0, 0);
+    st->set_pivot_get[i] = old.pivot;
     fz_set_snapshot(st, &after);
     for (int k = 0; k < st->set_n; k++)
         for (int e = 0; e < FZ_SET_EDGES; e++)
