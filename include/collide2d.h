@@ -511,8 +511,10 @@ C2D_API c2d_status c2d_static_set_get_velocity(const c2d_static_set *set, int i,
  *  not move it: re-place it after the step (the angle plus angular_velocity * dt, about the pivot).
  *  A mover it meets responds to the velocity of its surface at the contact point, v + w x r: a ball
  *  at rest struck by a flipper's face at distance d from the hinge leaves along the face's normal at
- *  (1 + e) w d for restitution e. NULL or a zeroed motion stands still. A turning shape shares no
- *  seams with others (a chain's own joints stay seams). */
+ *  (1 + e) w d for restitution e. A mover the turning face keeps pushing (8 contacts in a row with it)
+ *  rides it for the rest of the step, swept along the arc against the other shapes (it stops where it
+ *  meets one). NULL or a zeroed motion stands still. A turning shape shares no seams with others (a
+ *  chain's own joints stay seams). */
 C2D_API c2d_status c2d_static_set_set_motion(c2d_static_set *set, int i, const c2d_motion *motion);
 
 /** Shape i's motion (all zero unless set). */
