@@ -937,13 +937,18 @@ c2d_status c2d_static_set_advance(c2d_static_set *set, double dt)
             if (pass == 0) {
                 if ((st = c2d_check_vec(p)) != C2D_OK || (st = c2d_check_number(angle)) != C2D_OK)
                     return st;
-                /* Its box where it will stand (the box reads the placement only, never a part). */
-                c2d_shape probe = *s;
-                probe.pos = p;
-                probe.angle = angle;
-                c2d_sincos(angle, &probe.s, &probe.c);
-                if (c2d_aabb_magnitude(c2d_shape_aabb(&probe)) > C2D_MAX_COORDINATE)
-                    return C2D_ERR_RANGE;
+                /* Its farthest point where it will stand (its core read in place: a shape's data
+                 * follows its handle, so the handle is never copied). */
+                c2d_xf x;
+                x.p = p;
+                c2d_sincos(angle, &x.s, &x.c);
+                c2d_core_buf buf;
+                c2d_core k = c2d_local_core(s, &buf);
+                for (int j = 0; j < k.count; j++) {
+                    c2d_vec2 q = c2d_xf_apply(x, k.v[j]);
+                    if (fabs(q.x) + k.radius > C2D_MAX_COORDINATE || fabs(q.y) + k.radius > C2D_MAX_COORDINATE)
+                        return C2D_ERR_RANGE;
+                }
             } else if ((st = c2d_static_set_set_transform(set, i, p, angle)) != C2D_OK) {
                 return st;
             }
