@@ -627,6 +627,28 @@ C2D_API c2d_status c2d_static_set_move(const c2d_static_set *set, const c2d_shap
                                        const c2d_move_options *options, c2d_move_result *result,
                                        c2d_sweep_contact *contacts, int capacity);
 
+/** Moves the mover through the set as c2d_static_set_move does while it also turns (a spinning crate, a
+ *  turning hitbox): over the move (one unit of time) its pivot, a point of its own frame, moves by
+ *  motion->velocity and it turns by motion->angular_velocity about it. The turn is swept against every
+ *  shape of the set as c2d_sweep_motion sweeps it (the shapes' own motions too), so no corner ever turns
+ *  into a wall. It turns until its first contact with a solid shape (touch, slide or bounce; crossed
+ *  shapes are reported on the way) and keeps the angle it has then: the rest of the move goes on from
+ *  there without turning, the pivot's velocity meeting that contact with its response, as a move goes on
+ *  after a contact. That contact is recorded once, at the time the turn stopped (with the normal and
+ *  point of the turning sweep, unless the motion goes on into it, when the record is the move's own). A
+ *  mover that starts inside is pushed out first, then turns; one that stays inside does not turn.
+ *  result->displacement is how far the mover's position (its reference point) moved, *turned (may be
+ *  NULL) the angle it turned: accept the move with c2d_shape_set_transform(mover, position +
+ *  displacement, angle + *turned). A mover that a turning shape carries (see c2d_static_set_set_motion)
+ *  turns with it, and *turned counts that too; a plain move keeps the mover's angle, so a shape riding a
+ *  turning platform there leans into it. Without turning (angular_velocity 0) it is
+ *  c2d_static_set_move of motion->velocity, bit for bit, but for such a ride. Errors as
+ *  c2d_static_set_move's and c2d_sweep_motion's; nothing is written on an error. */
+C2D_API c2d_status c2d_static_set_move_turning(const c2d_static_set *set, const c2d_shape *mover,
+                                               const c2d_motion *motion, const c2d_move_options *options,
+                                               c2d_move_result *result, double *turned,
+                                               c2d_sweep_contact *contacts, int capacity);
+
 /** A moving ball for c2d_static_set_step_ball. */
 typedef struct c2d_ball {
     c2d_vec2 position; /**< centre */
@@ -952,6 +974,13 @@ C2D_API c2d_status c2d_world_step_ball_records(const c2d_world *world, c2d_ball 
  *  returns. Whatever report returns other than C2D_OK becomes the call's status, and the call then
  *  changes nothing (a ball step leaves the ball where it was, result is not written). */
 typedef c2d_status (*c2d_records_fn)(void *ctx, const c2d_contact_record *records, int count);
+
+/** c2d_static_set_move_turning with every contact handed to report as a full record at once, however
+ *  many (records' position: where the mover's position was then). */
+C2D_API c2d_status c2d_static_set_move_turning_report(const c2d_static_set *set, const c2d_shape *mover,
+                                                      const c2d_motion *motion, const c2d_move_options *options,
+                                                      c2d_move_result *result, double *turned,
+                                                      c2d_records_fn report, void *report_ctx);
 
 /** c2d_static_set_move_records with every record handed to report at once, however many. */
 C2D_API c2d_status c2d_static_set_move_report(const c2d_static_set *set, const c2d_shape *mover,

@@ -183,6 +183,7 @@ int s_markneighbours(lua_State *L);
 int s_sweep(lua_State *L);
 int s_pushout(lua_State *L);
 int s_move(lua_State *L);
+int s_moveturning(lua_State *L);
 int s_stepball(lua_State *L);
 
 /* lua/worlds.c: worlds and their membership */

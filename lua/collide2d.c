@@ -82,6 +82,7 @@ static const luaL_Reg set_methods[] = {
     {"markNeighbours", s_markneighbours},
     {"motion", s_motion},
     {"move", s_move},
+    {"moveTurning", s_moveturning},
     {"oneWay", s_oneway},
     {"pushOut", s_pushout},
     {"setEnabled", s_setenabled},

@@ -419,6 +419,46 @@ int s_move(lua_State *L)
     return 3;
 }
 
+/* set:moveTurning(shape, dx, dy, angle [, px, py [, opts [, contacts]]]) -> x, y, angle, n: a move of the
+ * shape that also turns by angle about its pivot (px, py) in its own frame (default 0, 0: its
+ * position), its pivot moving by (dx, dy): where its position and angle would end, and the number of
+ * contacts. The shape is not moved. */
+int s_moveturning(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    c2d_shape *s = checkshape(L, 2);
+    c2d_motion m;
+    double turned = 0, a;
+    int contacts = opt_table(L, 9), n;
+    c2d_move_options o;
+    c2d_move_result res;
+    record_sink sink;
+    c2d_vec2 p;
+    m.velocity = vec(luaL_checknumber(L, 3), luaL_checknumber(L, 4));
+    m.angular_velocity = luaL_checknumber(L, 5);
+    m.pivot = vec(luaL_optnumber(L, 6, 0), luaL_optnumber(L, 7, 0));
+    lua_settop(L, 9);
+    checkmoveopts(L, 8, &o, b->responses, b->n, C2D_RESPONSE_SLIDE, 0, NULL);
+    begin_records(L, &sink);
+    /* Reading opts may have run metamethods: check the set and the shape again. */
+    b = checkset(L, 1);
+    s = checkshape(L, 2);
+    if (contacts)
+        CHECK(L, c2d_static_set_move_turning_report(b->set, s, &m, &o, &res, &turned, keep_records, &sink), 2,
+              "-cccccc");
+    else
+        CHECK(L, c2d_static_set_move_turning(b->set, s, &m, &o, &res, &turned, NULL, 0), 2, "-cccccc");
+    CHECK(L, c2d_shape_get_position(s, &p), 2, "");
+    CHECK(L, c2d_shape_get_angle(s, &a), 2, "");
+    n = res.count;
+    fill_set_contacts(L, contacts, sink.items, sink.n);
+    lua_pushnumber(L, p.x + res.displacement.x);
+    lua_pushnumber(L, p.y + res.displacement.y);
+    lua_pushnumber(L, a + turned);
+    lua_pushinteger(L, n);
+    return 4;
+}
+
 /* set:stepBall(x, y, vx, vy, r, dt [, opts [, contacts]]) -> x, y, vx, vy, n: a ball moved through the
  * set for dt (default response: bounce). */
 int s_stepball(lua_State *L)

@@ -597,3 +597,46 @@ describe('collide2d.sweepMotion', function()
     end
   end)
 end)
+
+describe('set:moveTurning(shape, dx, dy, angle [, px, py [, opts [, contacts]]])', function()
+  it('stops turning where a corner meets the wall, to 1e-9, and reports the contact', function()
+    local wall = collide2d.staticset({ collide2d.rectangle(1.2, -5, 1, 10) })
+    local crate = collide2d.rectangle(-1, -1, 2, 2)
+    local contacts = {}
+    local x, y, angle, n = wall:moveTurning(crate, 0, 0, math.pi / 2, nil, nil, nil, contacts)
+    local want = math.pi / 4 - math.acos(1.2 / math.sqrt(2))
+    assert(x == 0 and y == 0 and n == 1)
+    assert(near(angle, want, 1e-9) and angle <= want)
+    assert(contacts[1].index == 1 and contacts[1].response == 'slide')
+    assert(near(contacts[1].t, want / (math.pi / 2), 1e-9) and near(contacts[1].nx, -1, 1e-9))
+    assert(near(contacts[1].x, 1.2, 1e-9))
+    -- the shape itself is not moved
+    local cx, cy = crate:position()
+    assert(cx == 0 and cy == 0 and crate:angle() == 0)
+  end)
+
+  it('turns a door about its hinge and answers as set:move without turning', function()
+    local set = collide2d.staticset({ collide2d.circle(10, 10, 0.5) })
+    local door = collide2d.rectangle(0, -0.1, 4, 0.2)     -- centred at (2, 0), hinged at (0, 0)
+    local x, y, angle, n = set:moveTurning(door, 0, 0, math.pi / 2, -2, 0)
+    assert(near(x, 0, 1e-12) and near(y, 2, 1e-12) and angle == math.pi / 2 and n == 0)
+    local box = collide2d.rectangle(0, -3, 1, 1)
+    local floor = collide2d.staticset({ collide2d.rectangle(0, 0, 100, 10) })
+    local mx, my, mn = floor:move(box, 4, 5)
+    local tx, ty, ta, tn = floor:moveTurning(box, 4, 5, 0, 0.3, -0.2)
+    assert(tx == mx and ty == my and ta == 0 and tn == mn)
+  end)
+
+  it('refuses bad numbers and changes nothing', function()
+    local set = collide2d.staticset({ collide2d.rectangle(1.2, -5, 1, 10) })
+    local crate = collide2d.rectangle(-1, -1, 2, 2)
+    expect.raises("bad argument #4 to 'moveTurning' (number is NaN or infinite)",
+      function() set:moveTurning(crate, 0, 0, 0 / 0) end)
+    expect.raises("bad argument #5 to 'moveTurning' (number or count out of range)",
+      function() set:moveTurning(crate, 0, 0, 1, 1e300, 0) end)
+    expect.raises("bad argument #7 to 'moveTurning' (opts.response: invalid response 'jump')",
+      function() set:moveTurning(crate, 0, 0, 1, nil, nil, { response = 'jump' }) end)
+    local cx, cy = crate:position()
+    assert(cx == 0 and cy == 0 and crate:angle() == 0)
+  end)
+end)

@@ -197,6 +197,8 @@ c2d_status c2d_engine_init(engine *e, const c2d_static_set *set, const mover *a,
     e->n_turned = 0;
     e->clock = 0;
     e->one_way = set->one_way;
+    e->turner = NULL;
+    e->turn_angle = 0;
     e->origin = v2(0, 0);
     e->plain = NULL;
     e->full = NULL;

@@ -10,6 +10,7 @@
 
 #include "records.h"
 #include "sweep.h"
+#include "turnsweep.h"
 
 /* Push-out rounds before giving up (each leaves the union or goes one shape further out). */
 #define MAX_PUSHES 8
@@ -70,6 +71,13 @@ typedef struct engine {
     void *turned_heap; /* NULL when they fit in turned_stack */
     turned_core turned_stack[TURNED_STACK];
     c2d_vec2 turned_v[2 * TURNED_STACK * TURNED_STACK_VERTICES];
+    /* A mover that turns itself (c2d_static_set_move_turning): its turn over the call in the world
+     * (pivot as it stands at offset 0, the pivot's motion and the angle over the call), and the mover,
+     * which the run turns in place where the turn stops and which then goes on without turning (NULL:
+     * the mover does not turn). turn_angle is the angle it turned. */
+    mover *turner;
+    c2d_rigid turn;
+    double turn_angle;
     const c2d_vec2 *one_way; /* per member, NULL: none */
     c2d_vec2 origin;         /* the mover's position at offset 0 (0 for a ball: its offset is its centre) */
     /* Where contacts go: the plain records, the full ones, or a list that grows to hold all of them

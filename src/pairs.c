@@ -94,29 +94,6 @@ c2d_status c2d_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shape *b, c2d_ve
     return c2d_convex_sweep(a, da, b, db, out);
 }
 
-/* The world motion of a shape standing where it is now. */
-static c2d_status rigid_of(const c2d_shape *s, const c2d_motion *m, c2d_rigid *out)
-{
-    *out = c2d_rigid_still();
-    out->c = s->pos;
-    if (!m)
-        return C2D_OK;
-    c2d_status st = c2d_check_vec(m->velocity);
-    if (st == C2D_OK)
-        st = c2d_check_vec(m->pivot);
-    if (st == C2D_OK)
-        st = c2d_check_number(m->angular_velocity);
-    c2d_vec2 c = c2d_shape_frame_point(s, m->pivot);
-    if (st == C2D_OK)
-        st = c2d_check_vec(c);
-    if (st != C2D_OK)
-        return st;
-    out->c = c;
-    out->v = m->velocity;
-    out->w = m->angular_velocity;
-    return C2D_OK;
-}
-
 static int part_count(const c2d_shape *s)
 {
     int n = 1;
@@ -135,9 +112,9 @@ c2d_status c2d_sweep_motion(const c2d_shape *a, const c2d_motion *ma, const c2d_
     if (!a || !b || !out)
         return C2D_ERR_NULL;
     c2d_rigid ra, rb;
-    c2d_status st = rigid_of(a, ma, &ra);
+    c2d_status st = c2d_rigid_of_motion(a, ma, &ra);
     if (st == C2D_OK)
-        st = rigid_of(b, mb, &rb);
+        st = c2d_rigid_of_motion(b, mb, &rb);
     if (st != C2D_OK)
         return st;
     if (ra.w == 0 && rb.w == 0)

@@ -194,11 +194,13 @@ static c2d_status list_done(const c2d_record_list *list, c2d_records_fn report, 
     return report ? report(ctx, list->items, list->count) : C2D_OK;
 }
 
-/* The move of c2d_static_set_move, its contacts to plain or full records. */
+/* The move of c2d_static_set_move, its contacts to plain or full records; a mover that turns
+ * (c2d_static_set_move_turning) when turn is not NULL, its world motion over the move (then the
+ * displacement is its pivot's). */
 static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
-                           const c2d_move_options *options, c2d_move_result *result, c2d_sweep_contact *plain,
-                           c2d_contact_record *full, int capacity, c2d_record_list *list, c2d_records_fn report,
-                           void *report_ctx)
+                           const c2d_rigid *turn, const c2d_move_options *options, c2d_move_result *result,
+                           c2d_sweep_contact *plain, c2d_contact_record *full, int capacity, c2d_record_list *list,
+                           c2d_records_fn report, void *report_ctx, double *turned)
 {
     if (!set || !mover_shape || !result || (capacity > 0 && !plain && !full))
         return C2D_ERR_NULL;
@@ -212,9 +214,20 @@ static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_sha
     mover a;
     if ((st = mover_of_shape(mover_shape, &a)) != C2D_OK)
         return st;
+    double scale = c2d_max_num(c2d_aabb_magnitude(a.box), vec_magnitude(displacement));
+    if (turn && turn->w != 0) {
+        /* Its coordinates while it turns: within its farthest point's distance of the pivot's path. */
+        double reach = 0;
+        for (int k = 0; k < a.n; k++)
+            reach = c2d_max_num(reach, vec_magnitude(v2_sub(a.v[k], turn->c)));
+        scale = c2d_max_num(scale, vec_magnitude(turn->c) + vec_magnitude(turn->v) + 2 * (reach + a.r));
+        if (!(scale <= C2D_MAX_COORDINATE)) {
+            mover_free(&a);
+            return C2D_ERR_RANGE;
+        }
+    }
     engine e;
-    st = c2d_engine_init(&e, set, &a, options, C2D_RESPONSE_SLIDE,
-                         c2d_max_num(c2d_aabb_magnitude(a.box), vec_magnitude(displacement)));
+    st = c2d_engine_init(&e, set, &a, options, C2D_RESPONSE_SLIDE, scale);
     if (st != C2D_OK) {
         mover_free(&a);
         return st;
@@ -224,17 +237,25 @@ static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_sha
     e.capacity = capacity;
     e.list = list;
     e.origin = mover_shape->pos;
+    if (turn) {
+        e.turner = &a;
+        e.turn = *turn;
+    }
     /* The defaults of c2d_move_options_default, without copying a whole options struct. */
     double restitution = options ? options->restitution : 1.0, friction = options ? options->friction : 0.0;
     c2d_vec2 p = v2(0, 0), vel = displacement;
     c2d_move_result res;
     st = c2d_engine_run(&e, &p, &vel, 1.0, restitution, friction, &res);
+    double angle = e.turn_angle;
     c2d_engine_free(&e);
     mover_free(&a);
     if (st == C2D_OK && list)
         st = list_done(list, report, report_ctx);
-    if (st == C2D_OK)
+    if (st == C2D_OK) {
         *result = res;
+        if (turned)
+            *turned = angle;
+    }
     return st;
 }
 
@@ -242,14 +263,49 @@ c2d_status c2d_static_set_move(const c2d_static_set *set, const c2d_shape *mover
                                const c2d_move_options *options, c2d_move_result *result,
                                c2d_sweep_contact *contacts, int capacity)
 {
-    return set_move(set, mover_shape, displacement, options, result, contacts, NULL, capacity, NULL, NULL, NULL);
+    return set_move(set, mover_shape, displacement, NULL, options, result, contacts, NULL, capacity, NULL, NULL, NULL, NULL);
+}
+
+c2d_status c2d_static_set_move_turning(const c2d_static_set *set, const c2d_shape *mover_shape,
+                                       const c2d_motion *motion, const c2d_move_options *options,
+                                       c2d_move_result *result, double *turned, c2d_sweep_contact *contacts,
+                                       int capacity)
+{
+    if (!set || !mover_shape || !motion || !result)
+        return C2D_ERR_NULL;
+    c2d_rigid m;
+    c2d_status st = c2d_rigid_of_motion(mover_shape, motion, &m);
+    if (st != C2D_OK)
+        return st;
+    return set_move(set, mover_shape, motion->velocity, &m, options, result, contacts, NULL,
+                    capacity, NULL, NULL, NULL, turned);
+}
+
+c2d_status c2d_static_set_move_turning_report(const c2d_static_set *set, const c2d_shape *mover_shape,
+                                              const c2d_motion *motion, const c2d_move_options *options,
+                                              c2d_move_result *result, double *turned, c2d_records_fn report,
+                                              void *report_ctx)
+{
+    if (!set || !mover_shape || !motion || !result || !report)
+        return C2D_ERR_NULL;
+    c2d_rigid m;
+    c2d_status st = c2d_rigid_of_motion(mover_shape, motion, &m);
+    if (st != C2D_OK)
+        return st;
+    c2d_contact_record stack[16];
+    c2d_record_list list;
+    c2d_record_list_init(&list, stack, 16);
+    st = set_move(set, mover_shape, motion->velocity, &m, options, result, NULL, NULL, 0, &list, report, report_ctx,
+                  turned);
+    c2d_record_list_free(&list);
+    return st;
 }
 
 c2d_status c2d_static_set_move_records(const c2d_static_set *set, const c2d_shape *mover_shape,
                                        c2d_vec2 displacement, const c2d_move_options *options,
                                        c2d_move_result *result, c2d_contact_record *records, int capacity)
 {
-    return set_move(set, mover_shape, displacement, options, result, NULL, records, capacity, NULL, NULL, NULL);
+    return set_move(set, mover_shape, displacement, NULL, options, result, NULL, records, capacity, NULL, NULL, NULL, NULL);
 }
 
 /* The step of c2d_static_set_step_ball, its contacts to plain or full records. */
@@ -328,7 +384,7 @@ c2d_status c2d_static_set_step_ball_records(const c2d_static_set *set, c2d_ball 
 c2d_status c2d_static_set_move_list(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
                                     const c2d_move_options *options, c2d_move_result *result, c2d_record_list *list)
 {
-    return set_move(set, mover_shape, displacement, options, result, NULL, NULL, 0, list, NULL, NULL);
+    return set_move(set, mover_shape, displacement, NULL, options, result, NULL, NULL, 0, list, NULL, NULL, NULL);
 }
 
 c2d_status c2d_static_set_step_ball_list(const c2d_static_set *set, c2d_ball *ball, double dt,
@@ -347,7 +403,7 @@ c2d_status c2d_static_set_move_report(const c2d_static_set *set, const c2d_shape
     c2d_contact_record stack[16];
     c2d_record_list list;
     c2d_record_list_init(&list, stack, 16);
-    c2d_status st = set_move(set, mover_shape, displacement, options, result, NULL, NULL, 0, &list, report, report_ctx);
+    c2d_status st = set_move(set, mover_shape, displacement, NULL, options, result, NULL, NULL, 0, &list, report, report_ctx, NULL);
     c2d_record_list_free(&list);
     return st;
 }

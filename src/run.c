@@ -66,6 +66,29 @@ static int carry_visit(void *ctx, int j)
     return 0;
 }
 
+/* Turns the mover that turns (e->turner) in place by the angle whose sine and cosine are s and cs,
+ * about the point c of its offset-0 frame, and its reference point (e->origin) with it. */
+static void turn_mover(engine *e, c2d_vec2 c, double s, double cs)
+{
+    mover *a = e->turner;
+    c2d_rigid m = c2d_rigid_still();
+    m.c = c;
+    c2d_vec2 *v = (c2d_vec2 *)a->v, *nrm = (c2d_vec2 *)a->nrm; /* the turner's own storage */
+    c2d_aabb box;
+    box.min = v2(INFINITY, INFINITY);
+    box.max = v2(-INFINITY, -INFINITY);
+    for (int k = 0; k < a->n; k++) {
+        v[k] = c2d_rigid_apply(&m, 0, s, cs, v[k]);
+        if (nrm)
+            nrm[k] = v2(cs * nrm[k].x - s * nrm[k].y, s * nrm[k].x + cs * nrm[k].y);
+        box.min = v2(fmin(box.min.x, v[k].x), fmin(box.min.y, v[k].y));
+        box.max = v2(fmax(box.max.x, v[k].x), fmax(box.max.y, v[k].y));
+    }
+    a->box.min = v2(box.min.x - a->r, box.min.y - a->r);
+    a->box.max = v2(box.max.x + a->r, box.max.y + a->r);
+    e->origin = c2d_rigid_apply(&m, 0, s, cs, e->origin);
+}
+
 /* Carries the mover at offset p, in touch with turning member i at time tau, along with the member
  * towards time T: turned about its pivot and moved with it, swept against every other solid member on
  * the way (it stops where it meets one, as a ball a flipper pins against a post). Its velocity
@@ -110,7 +133,14 @@ static int carry(engine *e, int i, double tau, double T, c2d_vec2 *p, c2d_vec2 *
     c2d_sincos(e->spin[i] * u, &s, &cs);
     c2d_vec2 r = v2_sub(v2_add(e->origin, *p), c);
     c2d_vec2 q = v2(c.x + v.x * u + (cs * r.x - s * r.y), c.y + v.y * u + (s * r.x + cs * r.y));
-    *p = v2_sub(q, e->origin);
+    if (e->turner) {
+        /* A mover that may turn turns with the member, as its sweep above turned it. */
+        turn_mover(e, v2_sub(c, *p), s, cs);
+        e->turn_angle += e->spin[i] * u;
+        *p = v2_mad(*p, u, v);
+    } else {
+        *p = v2_sub(q, e->origin);
+    }
     *vel = surface_velocity(e, i, q, tau + u);
     return 0;
 }
@@ -251,6 +281,189 @@ static int grow_crossings(cross_rec **xs, int **now, int **entered, int *cap, in
     return 1;
 }
 
+/* ---- a mover that turns itself ---- */
+
+/* What the mover's own turn meets: every member it can reach while it turns, each swept against the
+ * member's own motion (from the call's start); the first solid one it meets, and the crossable ones it
+ * enters on the way. */
+typedef struct turn_ctx {
+    const engine *e;
+    c2d_vec2 p;        /* the mover's offset */
+    double T;          /* the call's time */
+    c2d_vec2 *v;       /* room for the mover's placed core */
+    double tmax;       /* the earliest solid meeting so far (1: none) */
+    int index;         /* its member, or -1 */
+    c2d_rigid_hit hit;
+    int blocked;       /* the mover stands inside a solid member: it cannot turn */
+    cross_rec *xs;     /* the crossable members entered (xs[0 .. nx), heap) */
+    int nx, xcap;
+    int no_memory;
+} turn_ctx;
+
+static int turn_visit(void *ctx, int j)
+{
+    turn_ctx *c = (turn_ctx *)ctx;
+    const engine *e = c->e;
+    c2d_response r = response_of(e, j);
+    if (r == C2D_RESPONSE_NONE)
+        return 0;
+    int cross = r == C2D_RESPONSE_CROSS;
+    double tol = member_tol(e, j);
+    c2d_rhull h;
+    c2d_vec2 shift;
+    c2d_rhull_hit f;
+    c2d_engine_hull(e, j, 0, &h, &shift);
+    if (c2d_rhull_signed_distance(&h, v2_add(c->p, shift), &f) < -tol) {
+        /* Inside: a solid member the push-out could not leave holds the turn; a crossable member was
+         * reported before, and a one-way one is being passed through. */
+        if (holds(e, j))
+            c->blocked = 1;
+        return 0;
+    }
+    const mover *a = e->a;
+    for (int k = 0; k < a->n; k++)
+        c->v[k] = v2_add(a->v[k], c->p);
+    c2d_core ka;
+    ka.v = c->v;
+    ka.n = a->nrm;
+    ka.count = a->n;
+    ka.radius = a->r;
+    c2d_rigid ma = e->turn, mb = c2d_rigid_still();
+    ma.c = v2_add(ma.c, c->p);
+    mb.v = v2_scale(velocity_of(e, j), c->T);
+    if (is_turning(e, j)) {
+        mb.c = e->set->spin_pivot[j];
+        mb.w = e->spin[j] * c->T;
+    }
+    int found = 0;
+    c2d_rigid_hit rh;
+    if (c2d_core_sweep_rigid(&ka, &ma, c2d_engine_core(e, j), &mb, cross ? 1.0 : c->tmax, tol, &found, &rh) !=
+        C2D_OK) {
+        c->no_memory = 1;
+        return 0;
+    }
+    if (!found)
+        return 0;
+    c2d_vec2 n = v2_neg(rh.normal); /* the member's, towards the mover */
+    if (cross) {
+        if (c->nx == c->xcap) {
+            int cap = c->xcap ? 2 * c->xcap : 8;
+            cross_rec *grown = (cross_rec *)realloc(c->xs, (size_t)cap * sizeof *grown);
+            if (!grown) {
+                c->no_memory = 1;
+                return 0;
+            }
+            c->xs = grown;
+            c->xcap = cap;
+        }
+        cross_rec *x = &c->xs[c->nx++];
+        memset(&x->c, 0, sizeof x->c);
+        x->c.index = c2d_static_set_owner(e->set, j);
+        x->c.t = rh.t;
+        x->c.point = rh.point;
+        x->c.normal = n;
+        x->c.response = C2D_RESPONSE_CROSS;
+        return 0;
+    }
+    if (is_one_way(e, j) && !(v2_dot(n, e->one_way[j]) > C2D_SWEEP_DIR_TOL))
+        return 0;
+    if (c->index < 0 || rh.t < c->tmax || (rh.t <= c->tmax && j < c->index)) {
+        c->index = j;
+        c->hit = rh;
+        c->tmax = rh.t;
+    }
+    return 0;
+}
+
+/* Where the mover's reference point (e->origin at offset 0) is at fraction t of its turn, as an offset
+ * from e->origin, the mover standing at offset p at the turn's start. */
+static c2d_vec2 turn_offset(const engine *e, c2d_vec2 p, double t)
+{
+    double s, cs;
+    c2d_sincos(e->turn.w * t, &s, &cs);
+    c2d_rigid m = e->turn;
+    m.c = v2_add(m.c, p);
+    return v2_sub(c2d_rigid_apply(&m, t, s, cs, v2_add(e->origin, p)), e->origin);
+}
+
+/* Turns the mover (e->turner) from offset *p over the call's time T until it first meets a solid member,
+ * recording the crossable members it enters before that; then turns the mover in place to where it
+ * stopped, moves *p with its pivot, and returns the fraction of the call the turn lasted in *t_stop. The
+ * solid contact where the turn stopped goes to *stop (stop->index -1: none), for the run to record or
+ * to leave to the leg that meets it again at once. Returns 0, or -1 when memory ran out. */
+static int turn_phase(engine *e, c2d_vec2 *p, double T, c2d_vec2 vel, c2d_move_result *res, double *t_stop,
+                      c2d_sweep_contact *stop, int *stop_member)
+{
+    mover *a = e->turner;
+    turn_ctx tc;
+    c2d_vec2 own[STACK_HULL];
+    tc.e = e;
+    tc.p = *p;
+    tc.T = T;
+    tc.v = a->n > STACK_HULL ? (c2d_vec2 *)malloc((size_t)a->n * sizeof(c2d_vec2)) : own;
+    tc.tmax = 1.0;
+    tc.index = -1;
+    tc.blocked = 0;
+    tc.xs = NULL;
+    tc.nx = tc.xcap = 0;
+    tc.no_memory = !tc.v;
+    stop->index = -1;
+    *stop_member = -1;
+    *t_stop = 0;
+    if (tc.v) {
+        /* Everything the mover can reach while it turns: within its farthest point's distance from the
+         * pivot, swept by the pivot's motion. */
+        c2d_vec2 c = v2_add(e->turn.c, *p), d = e->turn.v;
+        double reach = 0;
+        for (int k = 0; k < a->n; k++)
+            reach = c2d_max_num(reach, v2_len(v2_sub(v2_add(a->v[k], *p), c)));
+        reach += a->r;
+        c2d_aabb box;
+        box.min = v2(c.x - reach + min0(d.x), c.y - reach + min0(d.y));
+        box.max = v2(c.x + reach + max0(d.x), c.y + reach + max0(d.y));
+        e->clock = 0;
+        c2d_engine_query(e, box, turn_visit, &tc);
+        if (tc.v != own)
+            free(tc.v);
+    }
+    if (tc.no_memory) {
+        free(tc.xs);
+        return -1;
+    }
+    if (tc.blocked) {
+        free(tc.xs);
+        return 0;
+    }
+    double ts = tc.index >= 0 ? tc.hit.t : 1.0;
+    /* The crossings before the stop (one entered just as the turn stops is met again by the next leg). */
+    int n = 0;
+    for (int k = 0; k < tc.nx; k++)
+        if (tc.xs[k].c.t < ts || tc.index < 0)
+            tc.xs[n++] = tc.xs[k];
+    if (n > 1)
+        qsort(tc.xs, (size_t)n, sizeof tc.xs[0], compare_cross);
+    for (int k = 0; k < n; k++)
+        record(e, res, &tc.xs[k].c, v2_add(*p, turn_offset(e, *p, tc.xs[k].c.t)), vel);
+    free(tc.xs);
+    /* Turn the mover in place to where it stops, about its pivot at offset 0. */
+    double s, cs;
+    c2d_sincos(e->turn.w * ts, &s, &cs);
+    turn_mover(e, e->turn.c, s, cs);
+    *p = v2_mad(*p, ts, e->turn.v);
+    e->turn_angle = e->turn.w * ts;
+    *t_stop = ts;
+    if (tc.index >= 0) {
+        memset(stop, 0, sizeof *stop);
+        stop->index = c2d_static_set_owner(e->set, tc.index);
+        stop->t = ts;
+        stop->point = tc.hit.point;
+        stop->normal = v2_neg(tc.hit.normal);
+        stop->response = response_of(e, tc.index);
+        *stop_member = tc.index;
+    }
+    return 0;
+}
+
 c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, double restitution, double friction,
                           c2d_move_result *res)
 {
@@ -271,7 +484,9 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
     cast_ctx c;
     cross_init(&c);
     /* The first leg made with the overlap test (see first_leg): then the push-out has nothing to do. */
-    int first_made = T > 0 && (moving || v2_len(v2_scale(vel, T)) > 0) && first_leg(e, p, v2_scale(vel, T), T, &c);
+    /* (A mover that turns makes its first leg after the turn.) */
+    int first_made = !(e->turner && e->turn.w != 0) && T > 0 && (moving || v2_len(v2_scale(vel, T)) > 0) &&
+                     first_leg(e, p, v2_scale(vel, T), T, &c);
     for (int round = 0; round < MAX_PUSHES && !first_made; round++) {
         c2d_vec2 np;
         int index;
@@ -290,6 +505,19 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
         for (int i = 0; i < e->set->n_public && !any_cross; i++)
             any_cross = e->responses[i] == C2D_RESPONSE_CROSS;
     double speed = v2_len(vel), remaining = T, elapsed = 0;
+    /* A mover that turns: its turn first, up to its first solid contact, whose record waits for the
+     * next leg (which meets it again at once when the motion presses on, and records it with its
+     * response). */
+    c2d_sweep_contact turn_stop;
+    int stop_member = -1;
+    c2d_vec2 origin0 = e->origin;
+    if (e->turner && e->turn.w != 0 && T > 0) {
+        double ts;
+        if (turn_phase(e, &p, T, vel, res, &ts, &turn_stop, &stop_member) < 0)
+            return C2D_ERR_NO_MEMORY;
+        elapsed = ts * T;
+        remaining = T - elapsed;
+    }
     c2d_vec2 last_n = v2(0, 0); /* normal of the previous contact, while no distance was covered since */
     int pinned = 0;
     int chased_by = -1, chased = 0; /* the turning member met in the last contacts, and how often */
@@ -325,6 +553,12 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
             break;
         }
         double t = c.index >= 0 ? c.hit.t : 1.0;
+        if (stop_member >= 0) {
+            /* The turn's stop, unless this leg meets its member again where it starts. */
+            if (!(c.index == stop_member && t * dl <= c.hit_tol))
+                record(e, res, &turn_stop, p, vel);
+            stop_member = -1;
+        }
         if (any_cross) {
             c.cross = 1;
             c.tmax = t;
@@ -444,6 +678,8 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
             break;
         }
     }
+    if (stop_member >= 0 && status == C2D_OK)
+        record(e, res, &turn_stop, p, vel); /* no leg after the turn */
     if (c.x != c.xstack)
         free(c.x);
     free(xs);
@@ -452,6 +688,8 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
     if (status != C2D_OK)
         return status;
     res->displacement = v2_sub(p, *p_io);
+    if (e->turner) /* the reference point turned about the pivot too */
+        res->displacement = v2_add(res->displacement, v2_sub(e->origin, origin0));
     res->velocity = vel;
     *p_io = p;
     *vel_io = vel;

@@ -419,3 +419,26 @@ c2d_status c2d_convex_sweep_rigid(const c2d_shape *a, const c2d_rigid *ma, const
     *out = r;
     return C2D_OK;
 }
+
+/* The world motion of a shape standing where it is now. */
+c2d_status c2d_rigid_of_motion(const c2d_shape *s, const c2d_motion *m, c2d_rigid *out)
+{
+    *out = c2d_rigid_still();
+    out->c = s->pos;
+    if (!m)
+        return C2D_OK;
+    c2d_status st = c2d_check_vec(m->velocity);
+    if (st == C2D_OK)
+        st = c2d_check_vec(m->pivot);
+    if (st == C2D_OK)
+        st = c2d_check_number(m->angular_velocity);
+    c2d_vec2 c = c2d_shape_frame_point(s, m->pivot);
+    if (st == C2D_OK)
+        st = c2d_check_vec(c);
+    if (st != C2D_OK)
+        return st;
+    out->c = c;
+    out->v = m->velocity;
+    out->w = m->angular_velocity;
+    return C2D_OK;
+}
