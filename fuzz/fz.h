@@ -310,6 +310,7 @@ int fz_pose_exact_enough(const c2d_shape *s, const c2d_motion *m, double t, doub
 c2d_shape *fz_posed(const c2d_shape *s, const c2d_motion *m, double t);
 c2d_vec2 fz_motion_velocity_at(const c2d_shape *s, const c2d_motion *m, double t, c2d_vec2 p);
 void op_sweep_motion(fz_state *st);
+void op_set_move_turning(fz_state *st);
 
 /* ops_sets.c */
 void fz_set_snapshot(const fz_state *st, fz_set_snap *sn);

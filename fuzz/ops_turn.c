@@ -436,3 +436,90 @@ void op_sweep_motion(fz_state *st)
              "does not fit the touching pair",
              r.normal.x, r.normal.y, r.t, r2.normal.x, r2.normal.y, f1 == 0 ? "the first" : "the swapped one");
 }
+
+/* ---- a mover that turns during its own move (op 50) ------------------------------------------ */
+
+/* Whether any member of the set moves or turns (a carry, or a crush, can then end a move anywhere). */
+static int fz_set_in_motion(const fz_state *st)
+{
+    for (int i = 0; i < st->set_n; i++) {
+        c2d_motion mm;
+        c2d_vec2 v;
+        if (c2d_static_set_get_motion(st->set, i, &mm) == C2D_OK && mm.angular_velocity != 0)
+            return 1;
+        if (c2d_static_set_get_velocity(st->set, i, &v) == C2D_OK && (v.x != 0 || v.y != 0))
+            return 1;
+    }
+    return 0;
+}
+
+/* c2d_static_set_move_turning of any slot with a fuzzed motion and options. Refused input writes
+ * nothing; accepted: the numbers are finite, no turn goes past the motion's own angle unless a turning
+ * member carried the mover, a motion without a turn is c2d_static_set_move bit for bit (no member
+ * turning), and where no member moves the mover ends outside every solid member it meets, at the pose
+ * the call reports (position plus displacement, angle plus the turn). */
+void op_set_move_turning(fz_state *st)
+{
+    const c2d_shape *m = st->slot[fz_slot(st)];
+    c2d_motion mo;
+    const c2d_motion *mp = fz_motion(st, m, &mo);
+    c2d_move_options o;
+    c2d_response arr[FZ_SET_MAX], resp[FZ_SET_MAX];
+    int opt_ok;
+    const c2d_move_options *op = fz_move_options(st, &o, arr, st->set_n, C2D_RESPONSE_SLIDE, resp, &opt_ok);
+    c2d_sweep_contact c[16];
+    c2d_move_result res;
+    double turned;
+    memset(c, FZ_POISON, sizeof c);
+    memset(&res, FZ_POISON, sizeof res);
+    memset(&turned, FZ_POISON, sizeof turned);
+    c2d_status s = c2d_static_set_move_turning(st->set, m, mp, op, &res, &turned, c, 16);
+    fz_check_status(s);
+    if (s != C2D_OK) {
+        FZ_CHECK(fz_is_poison(&res, sizeof res) && fz_is_poison(c, sizeof c) && fz_is_poison(&turned, sizeof turned),
+                 "move_turning wrote on error %d", (int)s);
+        if (st->set && m && mp && opt_ok && fz_is_compound(m))
+            FZ_CHECK(s == C2D_ERR_NOT_CONVEX, "move_turning of a compound mover gave %d", (int)s);
+        return;
+    }
+    FZ_CHECK(st->set && m && mp && opt_ok && !fz_is_compound(m), "bad move_turning accepted");
+    FZ_CHECK(fz_motion_allowed(m, mp) & (1u << C2D_OK), "move_turning accepted a motion it should refuse");
+    fz_check_move_result(&res);
+    fz_check_contacts(c, 16, res.count, st->set_n, resp);
+    FZ_CHECK(isfinite(turned), "turned %g", turned);
+    int moving = fz_set_in_motion(st);
+    if (!moving)
+        FZ_CHECK(fabs(turned) <= fabs(mp->angular_velocity) && turned * mp->angular_velocity >= 0,
+                 "turned %.17g of a turn of %.17g", turned, mp->angular_velocity);
+    if (mp->angular_velocity == 0 && !moving) {
+        c2d_move_result r2;
+        c2d_sweep_contact c2[16];
+        memset(c2, FZ_POISON, sizeof c2);
+        c2d_status s2 = c2d_static_set_move(st->set, m, mp->velocity, op, &r2, c2, 16);
+        FZ_CHECK(s2 == C2D_OK && memcmp(&r2, &res, sizeof r2) == 0 && memcmp(c2, c, sizeof c2) == 0,
+                 "move_turning without a turn differs from the move");
+    }
+    if (moving || res.truncated)
+        return;
+    c2d_aabb mb;
+    c2d_shape_get_aabb(m, &mb);
+    if (st->set_seam_tol >= fmin(mb.max.x - mb.min.x, mb.max.y - mb.min.y))
+        return; /* a gap counted as a seam stays open (as for set_move) */
+    c2d_shape *end = NULL;
+    c2d_vec2 p;
+    double a;
+    c2d_shape_get_position(m, &p);
+    c2d_shape_get_angle(m, &a);
+    if (c2d_shape_clone(m, &end) != C2D_OK)
+        return;
+    if (c2d_shape_set_transform(end, fz_v(p.x + res.displacement.x, p.y + res.displacement.y), a + turned) == C2D_OK &&
+        fz_pose_exact_enough(m, mp, 1, FZ_REL_TOL * (1 + fz_motion_scale(m, mp)))) {
+        double scale = fz_set_scale(st, end, fz_v(0, 0), 1) + fz_motion_scale(m, mp);
+        double tol = FZ_REL_TOL * 4 * (1 + scale);
+        int w;
+        double d1 = fz_set_clearance(st, end, fz_v(0, 0), 1, 1, resp, &w);
+        FZ_CHECK(!(d1 < -tol), "turned by %.17g and moved by (%.17g, %.17g), the mover ends %.17g inside shape %d",
+                 turned, res.displacement.x, res.displacement.y, d1, w);
+    }
+    c2d_shape_destroy(end);
+}
