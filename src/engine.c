@@ -298,13 +298,7 @@ c2d_vec2 c2d_engine_contact_point(engine *e, int i, const c2d_rhull_hit *f, c2d_
     c2d_vec2 q = v2_add(p, a->v[0]);
     if (av) {
         c2d_vec2 off = offset_of(e, i, tau); /* the member's translation, taken out of the mover */
-        for (int k = 0; k < a->n; k++)
-            av[k] = v2_add(a->v[k], v2_sub(p, off));
-        c2d_core ka;
-        ka.v = av;
-        ka.n = a->nrm;
-        ka.count = a->n;
-        ka.radius = a->r;
+        c2d_core ka = mover_core_at(a, v2_sub(p, off), av);
         c2d_vec2 pa, pb;
         c2d_core_distance(&ka, b, &pa, &pb);
         c2d_vec2 n = v2_normalize_or(v2_sub(pb, pa), v2_neg(f->normal));
@@ -397,13 +391,7 @@ static void cast_turning(cast_ctx *c, int i, double tol)
         c->no_memory = 1;
         return;
     }
-    for (int k = 0; k < a->n; k++)
-        mv[k] = v2_add(a->v[k], v2_sub(c->p, off));
-    c2d_core ka;
-    ka.v = mv;
-    ka.n = a->nrm;
-    ka.count = a->n;
-    ka.radius = a->r;
+    c2d_core ka = mover_core_at(a, v2_sub(c->p, off), mv);
     c2d_rigid ma = c2d_rigid_still(), mb;
     ma.v = c->d;
     mb.c = e->set->spin_pivot[i];

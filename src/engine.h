@@ -257,6 +257,20 @@ static inline c2d_aabb mover_box(const mover *a, c2d_vec2 p, c2d_vec2 d, double 
     return b;
 }
 
+/* The mover's core moved by shift (its offset, less a moving member's own translation when the core is
+ * met in that member's frame), its vertices written to room (a->n of them). */
+static inline c2d_core mover_core_at(const mover *a, c2d_vec2 shift, c2d_vec2 *room)
+{
+    for (int k = 0; k < a->n; k++)
+        room[k] = v2_add(a->v[k], shift);
+    c2d_core ka;
+    ka.v = room;
+    ka.n = a->nrm;
+    ka.count = a->n;
+    ka.radius = a->r;
+    return ka;
+}
+
 /* ---- engine.c: one call's engine, its grid queries and the mover's hulls ---- */
 
 /* Sets up a motion of mover a through set. scale is the mover's coordinate magnitude over the call: at

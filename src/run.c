@@ -43,13 +43,7 @@ static int carry_visit(void *ctx, int j)
     double span = c->span;
     /* In the frame that member j's own translation by the clock is taken out of. */
     c2d_vec2 off = offset_of(e, j, e->clock);
-    for (int k = 0; k < a->n; k++)
-        c->v[k] = v2_add(a->v[k], v2_sub(c->p, off));
-    c2d_core ka;
-    ka.v = c->v;
-    ka.n = a->nrm;
-    ka.count = a->n;
-    ka.radius = a->r;
+    c2d_core ka = mover_core_at(a, v2_sub(c->p, off), c->v);
     c2d_rigid ma = c->motion, mb = c2d_rigid_still();
     ma.c = v2_sub(ma.c, off);
     mb.v = v2_scale(velocity_of(e, j), span);
@@ -320,14 +314,7 @@ static int turn_visit(void *ctx, int j)
             c->blocked = 1;
         return 0;
     }
-    const mover *a = e->a;
-    for (int k = 0; k < a->n; k++)
-        c->v[k] = v2_add(a->v[k], c->p);
-    c2d_core ka;
-    ka.v = c->v;
-    ka.n = a->nrm;
-    ka.count = a->n;
-    ka.radius = a->r;
+    c2d_core ka = mover_core_at(e->a, c->p, c->v);
     c2d_rigid ma = e->turn, mb = c2d_rigid_still();
     ma.c = v2_add(ma.c, c->p);
     mb.v = v2_scale(velocity_of(e, j), c->T);

@@ -12,16 +12,6 @@ static c2d_vec2 V(double x, double y)
     return tu_v(x, y);
 }
 
-static c2d_motion M(double vx, double vy, double w, double px, double py)
-{
-    c2d_motion m;
-    memset(&m, 0, sizeof m);
-    m.velocity = V(vx, vy);
-    m.angular_velocity = w;
-    m.pivot = V(px, py);
-    return m;
-}
-
 /* A flipper len long and thick high, hinged at its left end h, standing at angle a: its position (the
  * rectangle's centre) as c2d_static_set_set_transform takes it. */
 static c2d_vec2 flipper_position(c2d_vec2 h, double len, double a)
@@ -41,7 +31,7 @@ TEST(spin_flipper_face_throws_a_ball_at_one_plus_e_omega_d)
     c2d_static_set *set;
     const c2d_shape *shapes[1] = {flip};
     ENSURE_OK(c2d_static_set_new(shapes, 1, NULL, &set));
-    c2d_motion swing = M(0, 0, w, -55, 0);
+    c2d_motion swing = tu_motion(0, 0, w, -55, 0);
     ENSURE_OK(c2d_static_set_set_motion(set, 0, &swing));
     c2d_motion back;
     ENSURE_OK(c2d_static_set_get_motion(set, 0, &back));
@@ -92,7 +82,7 @@ TEST(spin_ball_resting_on_a_flipper_is_thrown_when_it_swings)
     ENSURE(ball.velocity.x == 0 && ball.velocity.y == 0);
     ENSURE(ball.position.x == 100 && ball.position.y == 17);
     /* Swung up at 40 rad/s: thrown up at (1 + e) w d, d = 100 along the flipper. */
-    c2d_motion swing = M(0, 0, 40, -55, 0);
+    c2d_motion swing = tu_motion(0, 0, 40, -55, 0);
     ENSURE_OK(c2d_static_set_set_motion(set, 0, &swing));
     c2d_move_result res;
     ENSURE_OK(c2d_static_set_step_ball(set, &ball, 1.0 / 60, &opt, &res, NULL, 0));
@@ -123,7 +113,7 @@ TEST(spin_set_sweep_agrees_with_the_rotating_sweep)
         double py = c2d_test_uniform(-3, 3);
         double dx = c2d_test_uniform(-2, 8);
         double dy = c2d_test_uniform(-3, 3);
-        c2d_motion mb = M(0, 0, w, px, py);
+        c2d_motion mb = tu_motion(0, 0, w, px, py);
         const c2d_shape *shapes[1] = {b.s};
         c2d_static_set *set;
         ENSURE_OK(c2d_static_set_new(shapes, 1, NULL, &set));
@@ -175,13 +165,13 @@ TEST(spin_bad_motion_changes_nothing)
     c2d_static_set *set;
     const c2d_shape *shapes[1] = {box};
     ENSURE_OK(c2d_static_set_new(shapes, 1, NULL, &set));
-    c2d_motion good = M(1, 2, 3, 0.5, 0), bad;
+    c2d_motion good = tu_motion(1, 2, 3, 0.5, 0), bad;
     ENSURE_OK(c2d_static_set_set_motion(set, 0, &good));
-    bad = M(1, 2, NAN, 0, 0);
+    bad = tu_motion(1, 2, NAN, 0, 0);
     ENSURE(c2d_static_set_set_motion(set, 0, &bad) == C2D_ERR_NOT_FINITE);
-    bad = M(1, 2, 3, 2e15, 0);
+    bad = tu_motion(1, 2, 3, 2e15, 0);
     ENSURE(c2d_static_set_set_motion(set, 0, &bad) == C2D_ERR_RANGE);
-    bad = M(INFINITY, 2, 3, 0, 0);
+    bad = tu_motion(INFINITY, 2, 3, 0, 0);
     ENSURE(c2d_static_set_set_motion(set, 0, &bad) == C2D_ERR_NOT_FINITE);
     ENSURE(c2d_static_set_set_motion(set, 1, &good) == C2D_ERR_RANGE);
     ENSURE(c2d_static_set_set_motion(NULL, 0, &good) == C2D_ERR_NULL);
@@ -279,7 +269,7 @@ TEST(spin_balls_never_pass_through_or_end_inside_turning_bars)
         c2d_static_set *set;
         ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)shapes, 4 + BARS, NULL, &set));
         for (int k = 0; k < BARS; k++) {
-            c2d_motion m = M(0, 0, bars[k].w, -0.5 * bars[k].len, 0);
+            c2d_motion m = tu_motion(0, 0, bars[k].w, -0.5 * bars[k].len, 0);
             ENSURE_OK(c2d_static_set_set_motion(set, 4 + k, &m));
         }
         c2d_ball ball;
@@ -355,7 +345,7 @@ TEST(spin_advance_places_members_where_their_motion_takes_them)
     const c2d_shape *shapes[3] = {flip, paddle, wall};
     c2d_static_set *set;
     ENSURE_OK(c2d_static_set_new(shapes, 3, NULL, &set));
-    c2d_motion swing = M(0, 0, 3, -55, 0), slide = M(2, 1, 0, 0, 0);
+    c2d_motion swing = tu_motion(0, 0, 3, -55, 0), slide = tu_motion(2, 1, 0, 0, 0);
     ENSURE_OK(c2d_static_set_set_motion(set, 0, &swing));
     ENSURE_OK(c2d_static_set_set_motion(set, 1, &slide));
     ENSURE_OK(c2d_static_set_advance(set, 0.25));
@@ -379,7 +369,7 @@ TEST(spin_advance_places_members_where_their_motion_takes_them)
     ENSURE(c2d_static_set_advance(set, -1) == C2D_ERR_RANGE);
     ENSURE(c2d_static_set_advance(set, NAN) == C2D_ERR_NOT_FINITE);
     ENSURE(c2d_static_set_advance(NULL, 1) == C2D_ERR_NULL);
-    c2d_motion far = M(1e14, 0, 0, 0, 0);
+    c2d_motion far = tu_motion(1e14, 0, 0, 0, 0);
     ENSURE_OK(c2d_static_set_set_motion(set, 2, &far));
     ENSURE(c2d_static_set_advance(set, 20) == C2D_ERR_RANGE);
     ENSURE_OK(c2d_static_set_get_transform(set, 0, &p, &a));
@@ -407,7 +397,7 @@ TEST(spin_ball_carried_by_a_flipper_stops_at_a_post)
     ENSURE_OK(c2d_static_set_new(shapes, 2, NULL, &set));
     for (int k = 0; k < 2; k++) {
         double e = k == 0 ? 0.0 : 0.9;
-        c2d_motion swing = M(0, 0, 45, -55, 0);
+        c2d_motion swing = tu_motion(0, 0, 45, -55, 0);
         ENSURE_OK(c2d_static_set_set_motion(set, 0, &swing));
         ENSURE_OK(c2d_static_set_set_transform(set, 0, V(55, 0), 0));
         c2d_ball ball = {{80, 17}, {0, 0}, 8};
@@ -442,7 +432,7 @@ TEST(spin_pivot_of_a_turned_circle_turns_with_it)
     ENSURE_OK(c2d_circle_new(0, 0, 1, &ball));
     ENSURE_OK(c2d_shape_set_angle(ball, TU_PI / 2));
     ENSURE_OK(c2d_circle_new(0, 6, 1, &probe));
-    c2d_motion half = M(0, 0, TU_PI, 2, 0);
+    c2d_motion half = tu_motion(0, 0, TU_PI, 2, 0);
     c2d_toi toi;
     ENSURE_OK(c2d_sweep_motion(ball, &half, probe, NULL, &toi));
     /* It touches the probe (2 apart) at (0, 4), the end of the half-turn, which it reaches moving
@@ -454,7 +444,7 @@ TEST(spin_pivot_of_a_turned_circle_turns_with_it)
     const c2d_shape *shapes[2] = {ball, probe};
     c2d_static_set *set;
     ENSURE_OK(c2d_static_set_new(shapes, 2, NULL, &set));
-    c2d_motion still_pivot = M(0, 0, 0, 3, 4), m;
+    c2d_motion still_pivot = tu_motion(0, 0, 0, 3, 4), m;
     ENSURE_OK(c2d_static_set_set_motion(set, 1, &still_pivot));
     ENSURE_OK(c2d_static_set_get_motion(set, 1, &m));
     ENSURE(m.pivot.x == 3 && m.pivot.y == 4);

@@ -15,16 +15,6 @@ static c2d_vec2 V(double x, double y)
     return tu_v(x, y);
 }
 
-static c2d_motion M(double vx, double vy, double w, double px, double py)
-{
-    c2d_motion m;
-    memset(&m, 0, sizeof m);
-    m.velocity = V(vx, vy);
-    m.angular_velocity = w;
-    m.pivot = V(px, py);
-    return m;
-}
-
 /* Where a shape standing at position p and angle a, turning by m over a move, has its position at
  * fraction t of the move: its pivot (a point of its own frame) moves by m.velocity t, and the position
  * turns about it by m.angular_velocity t. */
@@ -43,22 +33,41 @@ static c2d_status random_body(double spread, double size, tu_body *out)
     return tu_random_body(kind, at, size, out);
 }
 
+/* A 2 x 2 box at the origin, moving right by dx while it turns by pi/2 about its centre, beside a wall
+ * whose face is at x = face: the move's result, the angle turned and up to 4 contacts; and whether the
+ * box, placed where the move ends, is outside the wall (touching it at most). */
+static c2d_status box_by_wall(double face, double dx, c2d_move_result *res, double *turned, c2d_sweep_contact *ct,
+                              int *outside)
+{
+    c2d_shape *box, *wall;
+    c2d_static_set *set = NULL;
+    c2d_status st = c2d_rect_new(0, 0, 2, 2, 0, &box);
+    if (st == C2D_OK && (st = c2d_rect_new(face + 0.5, 0, 1, 10, 0, &wall)) == C2D_OK) {
+        const c2d_shape *shapes[1] = {wall};
+        st = c2d_static_set_new(shapes, 1, NULL, &set);
+        c2d_motion m = tu_motion(dx, 0, TU_PI / 2, 0, 0);
+        if (st == C2D_OK)
+            st = c2d_static_set_move_turning(set, box, &m, NULL, res, turned, ct, 4);
+        c2d_vec2 push = tu_v(1, 1);
+        if (st == C2D_OK && (st = c2d_shape_set_transform(box, res->displacement, *turned)) == C2D_OK)
+            st = c2d_static_set_push_out(set, box, &push);
+        *outside = push.x == 0 && push.y == 0;
+        c2d_static_set_destroy(set);
+        c2d_shape_destroy(wall);
+    }
+    c2d_shape_destroy(box);
+    return st;
+}
+
 TEST(turnmove_box_turning_beside_a_wall_stops_where_its_corner_meets_it)
 {
-    /* A 2 x 2 box at the origin turning counter-clockwise by pi/2 about its centre, a wall's face at
-     * x = 1.2: its corner (1, -1) swings out to x = sqrt(2) cos(theta - pi/4), which reaches 1.2 at
-     * theta = pi/4 - acos(1.2 / sqrt(2)). */
-    c2d_shape *box, *wall;
-    ENSURE_OK(c2d_rect_new(0, 0, 2, 2, 0, &box));
-    ENSURE_OK(c2d_rect_new(1.7, 0, 1, 10, 0, &wall));
-    c2d_static_set *set;
-    const c2d_shape *shapes[1] = {wall};
-    ENSURE_OK(c2d_static_set_new(shapes, 1, NULL, &set));
-    c2d_motion m = M(0, 0, TU_PI / 2, 0, 0);
+    /* The box turning in place, the wall's face at x = 1.2: its corner (1, -1) swings out to
+     * x = sqrt(2) cos(theta - pi/4), which reaches 1.2 at theta = pi/4 - acos(1.2 / sqrt(2)). */
     c2d_move_result res;
     c2d_sweep_contact ct[4];
     double turned = -1;
-    ENSURE_OK(c2d_static_set_move_turning(set, box, &m, NULL, &res, &turned, ct, 4));
+    int outside;
+    ENSURE_OK(box_by_wall(1.2, 0, &res, &turned, ct, &outside));
     double want = TU_PI / 4 - acos(1.2 / sqrt(2.0));
     ENSURE_NEAR(turned, want, 1e-9);
     ENSURE_MSG(turned <= want, "turned %.17g past the contact at %.17g", turned, want);
@@ -70,32 +79,19 @@ TEST(turnmove_box_turning_beside_a_wall_stops_where_its_corner_meets_it)
     ENSURE_NEAR(ct[0].point.y, -sqrt(2.0) * sin(TU_PI / 4 - want), 1e-9);
     ENSURE(res.displacement.x == 0 && res.displacement.y == 0);
     ENSURE(res.travelled == 0);
-    /* Turned there, it touches the wall and is not inside it. */
-    ENSURE_OK(c2d_shape_set_angle(box, turned));
-    c2d_vec2 push;
-    ENSURE_OK(c2d_static_set_push_out(set, box, &push));
-    ENSURE(push.x == 0 && push.y == 0);
-    c2d_static_set_destroy(set);
-    c2d_shape_destroy(wall);
-    c2d_shape_destroy(box);
+    ENSURE(outside); /* turned there, it touches the wall */
 }
 
 TEST(turnmove_box_moving_and_turning_slides_on_along_the_wall_without_turning)
 {
-    /* The same box moving right by 3 while it turns by pi/2 about its centre: its corner meets the wall
+    /* The box moving right by 3 while it turns, the wall's face at x = 2.5: its corner meets the wall
      * first; it keeps that angle and slides on: its x stops where the turned box touches the wall, its
      * y is untouched (the motion has none). */
-    c2d_shape *box, *wall;
-    ENSURE_OK(c2d_rect_new(0, 0, 2, 2, 0, &box));
-    ENSURE_OK(c2d_rect_new(3, 0, 1, 10, 0, &wall));
-    c2d_static_set *set;
-    const c2d_shape *shapes[1] = {wall};
-    ENSURE_OK(c2d_static_set_new(shapes, 1, NULL, &set));
-    c2d_motion m = M(3, 0, TU_PI / 2, 0, 0);
     c2d_move_result res;
     c2d_sweep_contact ct[4];
     double turned;
-    ENSURE_OK(c2d_static_set_move_turning(set, box, &m, NULL, &res, &turned, ct, 4));
+    int outside;
+    ENSURE_OK(box_by_wall(2.5, 3, &res, &turned, ct, &outside));
     ENSURE(turned > 0 && turned < TU_PI / 2);
     ENSURE(res.count >= 1 && ct[0].index == 0);
     /* Where the turned box touches the wall: its rightmost reach is sqrt(2) cos(turned - pi/4). */
@@ -103,9 +99,7 @@ TEST(turnmove_box_moving_and_turning_slides_on_along_the_wall_without_turning)
     ENSURE_NEAR(res.displacement.x, 2.5 - reach, 1e-9);
     ENSURE_NEAR(res.displacement.y, 0, 1e-12);
     ENSURE(res.velocity.x == 0);
-    c2d_static_set_destroy(set);
-    c2d_shape_destroy(wall);
-    c2d_shape_destroy(box);
+    ENSURE(outside);
 }
 
 TEST(turnmove_door_on_its_hinge_turns_about_it_and_reports_its_position)
@@ -119,7 +113,7 @@ TEST(turnmove_door_on_its_hinge_turns_about_it_and_reports_its_position)
     c2d_static_set *set;
     const c2d_shape *shapes[1] = {post};
     ENSURE_OK(c2d_static_set_new(shapes, 1, NULL, &set));
-    c2d_motion m = M(0, 0, TU_PI / 2, -2, 0);
+    c2d_motion m = tu_motion(0, 0, TU_PI / 2, -2, 0);
     c2d_move_result res;
     double turned;
     ENSURE_OK(c2d_static_set_move_turning(set, door, &m, NULL, &res, &turned, NULL, 0));
@@ -159,7 +153,7 @@ TEST(turnmove_without_turning_is_the_move_bit_for_bit)
         ENSURE_OK(random_body(5, 2, &mb));
         c2d_vec2 d = tu_random_point(6);
         c2d_vec2 pivot = tu_random_point(2);
-        c2d_motion m = M(d.x, d.y, 0, pivot.x, pivot.y);
+        c2d_motion m = tu_motion(d.x, d.y, 0, pivot.x, pivot.y);
         c2d_move_result r1, r2;
         c2d_sweep_contact c1[16], c2[16];
         memset(c1, 0, sizeof c1);
@@ -191,7 +185,7 @@ TEST(turnmove_reports_a_crossable_shape_on_the_way_of_the_turn)
     c2d_response rs[2] = {C2D_RESPONSE_CROSS, C2D_RESPONSE_TOUCH};
     c2d_move_options opt = c2d_move_options_default();
     opt.responses = rs;
-    c2d_motion m = M(0, 0, TU_PI, 0, 0);
+    c2d_motion m = tu_motion(0, 0, TU_PI, 0, 0);
     c2d_move_result res;
     c2d_sweep_contact ct[4];
     double turned;
@@ -222,7 +216,7 @@ TEST(turnmove_bad_input_changes_nothing)
     memset(&res, 0x5a, sizeof res);
     before = res;
     double turned = 7;
-    c2d_motion m = M(1, 0, 1, 0, 0);
+    c2d_motion m = tu_motion(1, 0, 1, 0, 0);
     ENSURE(c2d_static_set_move_turning(NULL, box, &m, NULL, &res, &turned, NULL, 0) == C2D_ERR_NULL);
     ENSURE(c2d_static_set_move_turning(set, NULL, &m, NULL, &res, &turned, NULL, 0) == C2D_ERR_NULL);
     ENSURE(c2d_static_set_move_turning(set, box, NULL, NULL, &res, &turned, NULL, 0) == C2D_ERR_NULL);
@@ -265,6 +259,34 @@ static double set_distance(c2d_shape *const *shapes, int n, const c2d_shape *pro
     return best;
 }
 
+/* Frees a property run's scene: the set, the mover and the n shapes. */
+static void free_scene(c2d_static_set *set, c2d_shape *mover, c2d_shape **shapes, int n)
+{
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(mover);
+    for (int k = 0; k < n; k++)
+        c2d_shape_destroy(shapes[k]);
+}
+
+/* Whether the mover starts clear of the set, not even touching it (a turn that starts touching may
+ * stop at once, as it should, which says nothing). */
+static int starts_clear(const c2d_static_set *set, c2d_shape *const *shapes, int n, const c2d_shape *mover)
+{
+    c2d_vec2 push;
+    return c2d_static_set_push_out(set, mover, &push) == C2D_OK && push.x == 0 && push.y == 0 &&
+           set_distance(shapes, n, mover) >= 1e-9;
+}
+
+/* A random motion for a mover: moving up to 3 along each axis and turning up to a turn and a half
+ * about a pivot within 1.5 of its position. */
+static c2d_motion random_turn(void)
+{
+    c2d_vec2 d = tu_random_point(3);
+    double w = c2d_test_uniform(-3 * TU_PI, 3 * TU_PI);
+    c2d_vec2 pivot = tu_random_point(1.5);
+    return tu_motion(d.x, d.y, w, pivot.x, pivot.y);
+}
+
 TEST(turnmove_property_never_turns_into_a_shape_nor_ends_inside)
 {
     /* A floor of tiles (seams), two walls and random shapes; a random mover (box, polygon, capsule,
@@ -289,19 +311,12 @@ TEST(turnmove_property_never_turns_into_a_shape_nor_ends_inside)
         ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)shapes, n, NULL, &set));
         tu_body mb;
         ENSURE_OK(random_body(4, 1, &mb));
-        c2d_vec2 push;
-        ENSURE_OK(c2d_static_set_push_out(set, mb.s, &push));
-        if (push.x != 0 || push.y != 0 || set_distance(shapes, n, mb.s) < 1e-9) {
-            c2d_static_set_destroy(set);
-            c2d_shape_destroy(mb.s);
-            for (int k = 0; k < n; k++)
-                c2d_shape_destroy(shapes[k]);
-            continue; /* starts inside, or touching: the turn may stop at once, as it should */
+        if (!starts_clear(set, shapes, n, mb.s)) {
+            free_scene(set, mb.s, shapes, n);
+            continue;
         }
-        c2d_vec2 d = tu_random_point(3);
-        double w = c2d_test_uniform(-3 * TU_PI, 3 * TU_PI);
-        c2d_vec2 pivot = tu_random_point(1.5);
-        c2d_motion m = M(d.x, d.y, w, pivot.x, pivot.y);
+        c2d_motion m = random_turn();
+        double w = m.angular_velocity;
         c2d_vec2 p0;
         double a0;
         ENSURE_OK(c2d_shape_get_position(mb.s, &p0));
@@ -340,14 +355,12 @@ TEST(turnmove_property_never_turns_into_a_shape_nor_ends_inside)
             ENSURE(res.count >= 1);
         }
         /* Where it ends: not inside the set. */
+        c2d_vec2 push;
         ENSURE_OK(c2d_shape_set_transform(probe, tu_add(p0, res.displacement), a0 + turned));
         ENSURE_OK(c2d_static_set_push_out(set, probe, &push));
         ENSURE_MSG(push.x == 0 && push.y == 0, "run %ld: ends inside (push %.3g, %.3g)", it, push.x, push.y);
         c2d_shape_destroy(probe);
-        c2d_static_set_destroy(set);
-        c2d_shape_destroy(mb.s);
-        for (int k = 0; k < n; k++)
-            c2d_shape_destroy(shapes[k]);
+        free_scene(set, mb.s, shapes, n);
     }
     ENSURE_MSG(stopped > runs / 10, "only %d of %ld turns met a shape", stopped, runs);
 }
@@ -386,26 +399,19 @@ TEST(turnmove_property_among_moving_and_turning_shapes)
                 c2d_vec2 v = tu_random_point(2);
                 double w = c2d_test_uniform(-6, 6);
                 c2d_vec2 pivot = tu_random_point(1);
-                motions[k] = M(v.x, v.y, w, pivot.x, pivot.y);
+                motions[k] = tu_motion(v.x, v.y, w, pivot.x, pivot.y);
             }
         }
         c2d_static_set *set = set_with_motions(shapes, N, motions);
         ENSURE(set != NULL);
         tu_body mb;
         ENSURE_OK(random_body(3, 1, &mb));
-        c2d_vec2 push;
-        ENSURE_OK(c2d_static_set_push_out(set, mb.s, &push));
-        if (push.x != 0 || push.y != 0 || set_distance(shapes, N, mb.s) < 1e-9) {
-            c2d_static_set_destroy(set);
-            c2d_shape_destroy(mb.s);
-            for (int k = 0; k < N; k++)
-                c2d_shape_destroy(shapes[k]);
+        if (!starts_clear(set, shapes, N, mb.s)) {
+            free_scene(set, mb.s, shapes, N);
             continue;
         }
-        c2d_vec2 d = tu_random_point(3);
-        double w = c2d_test_uniform(-3 * TU_PI, 3 * TU_PI);
-        c2d_vec2 pivot = tu_random_point(1.5);
-        c2d_motion m = M(d.x, d.y, w, pivot.x, pivot.y);
+        c2d_motion m = random_turn();
+        double w = m.angular_velocity;
         c2d_vec2 p0;
         double a0;
         ENSURE_OK(c2d_shape_get_position(mb.s, &p0));
@@ -432,6 +438,7 @@ TEST(turnmove_property_among_moving_and_turning_shapes)
             double t = ts * s / 200;
             ENSURE_OK(c2d_static_set_advance(moving, ts / 200));
             ENSURE_OK(c2d_shape_set_transform(probe, turned_position(p0, a0, &m, t), a0 + w * t));
+            c2d_vec2 push;
             ENSURE_OK(c2d_static_set_push_out(moving, probe, &push));
             ENSURE_MSG(push.x == 0 && push.y == 0, "run %ld: inside at %.6g of the turn (stopped at %.6g)", it, t, ts);
         }
@@ -442,10 +449,7 @@ TEST(turnmove_property_among_moving_and_turning_shapes)
         ENSURE_OK(c2d_shape_set_transform(probe, tu_add(p0, res.displacement), a0 + turned));
         ENSURE_MSG(set_distance(shapes + 2, N - 2, probe) > -1e-9, "run %ld: ends inside a still shape", it);
         c2d_shape_destroy(probe);
-        c2d_static_set_destroy(set);
-        c2d_shape_destroy(mb.s);
-        for (int k = 0; k < N; k++)
-            c2d_shape_destroy(shapes[k]);
+        free_scene(set, mb.s, shapes, N);
     }
     ENSURE_MSG(stopped > runs / 10, "only %d of %ld turns met a shape", stopped, runs);
 }
@@ -463,9 +467,9 @@ TEST(turnmove_crate_on_a_turning_platform_turns_with_it)
     c2d_static_set *set;
     const c2d_shape *shapes[1] = {plat};
     ENSURE_OK(c2d_static_set_new(shapes, 1, NULL, &set));
-    c2d_motion spin = M(0, 0, 0.2, 0, 0);
+    c2d_motion spin = tu_motion(0, 0, 0.2, 0, 0);
     ENSURE_OK(c2d_static_set_set_motion(set, 0, &spin));
-    c2d_motion fall = M(0, -0.05, 0, 0, 0);
+    c2d_motion fall = tu_motion(0, -0.05, 0, 0, 0);
     double plat_angle = 0;
     int carried = 0;
     for (int step = 0; step < 5; step++) {

@@ -13,16 +13,6 @@ static c2d_vec2 V(double x, double y)
     return tu_v(x, y);
 }
 
-static c2d_motion M(double vx, double vy, double w, double px, double py)
-{
-    c2d_motion m;
-    memset(&m, 0, sizeof m);
-    m.velocity = V(vx, vy);
-    m.angular_velocity = w;
-    m.pivot = V(px, py);
-    return m;
-}
-
 TEST(turnsweep_bar_turning_about_its_end_meets_ball)
 {
     /* A segment from the origin to (10, 0) turns counter-clockwise at 1 rad per unit about the origin
@@ -32,7 +22,7 @@ TEST(turnsweep_bar_turning_about_its_end_meets_ball)
     c2d_shape *bar, *ball;
     ENSURE_OK(c2d_segment_new(V(0, 0), V(10, 0), &bar));
     ENSURE_OK(c2d_circle_new(6, 3, 1, &ball));
-    c2d_motion turn = M(0, 0, 1, -5, 0);
+    c2d_motion turn = tu_motion(0, 0, 1, -5, 0);
     c2d_toi toi;
     ENSURE_OK(c2d_sweep_motion(bar, &turn, ball, NULL, &toi));
     double want = atan2(3, 6) - asin(1 / sqrt(45.0));
@@ -70,7 +60,7 @@ TEST(turnsweep_fast_thin_flipper_cannot_step_over_a_ball)
     ENSURE_OK(c2d_rect_new(55, 0, 110, 0.01, 0, &flip));
     double c = 80 / sqrt(2.0);
     ENSURE_OK(c2d_circle_new(c, c, 2.5, &ball));
-    c2d_motion swing = M(0, 0, 3, -55, 0);
+    c2d_motion swing = tu_motion(0, 0, 3, -55, 0);
     c2d_toi toi;
     ENSURE_OK(c2d_sweep_motion(flip, &swing, ball, NULL, &toi));
     ENSURE(toi.state == C2D_TOI_HIT);
@@ -91,7 +81,7 @@ TEST(turnsweep_without_turning_is_the_translation_sweep_bit_for_bit)
         double vy = c2d_test_uniform(-8, 8);
         double px = c2d_test_uniform(-3, 3);
         double py = c2d_test_uniform(-3, 3);
-        c2d_motion ma = M(vx, vy, 0, px, py), mb = M(0, 0, 0, 0, 0);
+        c2d_motion ma = tu_motion(vx, vy, 0, px, py), mb = tu_motion(0, 0, 0, 0, 0);
         c2d_toi x, y;
         ENSURE_OK(c2d_sweep_motion(a.s, &ma, b.s, &mb, &x));
         ENSURE_OK(c2d_sweep(a.s, V(vx, vy), b.s, V(0, 0), &y));
@@ -109,11 +99,11 @@ TEST(turnsweep_bad_input_changes_nothing)
     c2d_toi toi;
     memset(&toi, 0x5a, sizeof toi);
     c2d_toi before = toi;
-    c2d_motion m = M(1, 0, NAN, 0, 0);
+    c2d_motion m = tu_motion(1, 0, NAN, 0, 0);
     ENSURE(c2d_sweep_motion(a, &m, b, NULL, &toi) == C2D_ERR_NOT_FINITE);
-    m = M(1, 0, 1, 2e15, 0);
+    m = tu_motion(1, 0, 1, 2e15, 0);
     ENSURE(c2d_sweep_motion(a, &m, b, NULL, &toi) == C2D_ERR_RANGE);
-    m = M(INFINITY, 0, 1, 0, 0);
+    m = tu_motion(INFINITY, 0, 1, 0, 0);
     ENSURE(c2d_sweep_motion(a, NULL, b, &m, &toi) == C2D_ERR_NOT_FINITE);
     ENSURE(c2d_sweep_motion(NULL, NULL, b, NULL, &toi) == C2D_ERR_NULL);
     ENSURE(c2d_sweep_motion(a, NULL, b, NULL, NULL) == C2D_ERR_NULL);
@@ -123,7 +113,7 @@ TEST(turnsweep_bad_input_changes_nothing)
     ENSURE(toi.state == C2D_TOI_NONE);
     c2d_shape *c;
     ENSURE_OK(c2d_circle_new(1.5, 0, 1, &c));
-    m = M(0, 0, 2, 1, 0);
+    m = tu_motion(0, 0, 2, 1, 0);
     c2d_toi want;
     ENSURE_OK(c2d_sweep_motion(a, &m, c, NULL, &toi));
     ENSURE_OK(c2d_sweep(a, V(0, 0), c, V(0, 0), &want));
@@ -239,9 +229,9 @@ TEST(turnsweep_never_after_the_oracle_and_touching_at_its_time)
         double py = c2d_test_uniform(-4, 4);
         double vx = c2d_test_uniform(-2, 6);
         double vy = c2d_test_uniform(-2, 2);
-        c2d_motion ma = M(vx, vy, w, px, py);
+        c2d_motion ma = tu_motion(vx, vy, w, px, py);
         double wb = c2d_test_rand() % 2 ? 0.0 : c2d_test_uniform(-1, 1);
-        c2d_motion mb = M(0, 0, wb, 0, 0);
+        c2d_motion mb = tu_motion(0, 0, wb, 0, 0);
         c2d_toi toi;
         ENSURE_OK(c2d_sweep_motion(a, &ma, b, &mb, &toi));
         if (toi.state == C2D_TOI_OVERLAP) {

@@ -14,16 +14,6 @@ static c2d_vec2 V(double x, double y)
     return tu_v(x, y);
 }
 
-static c2d_motion M(double vx, double vy, double w, double px, double py)
-{
-    c2d_motion m;
-    memset(&m, 0, sizeof m);
-    m.velocity = V(vx, vy);
-    m.angular_velocity = w;
-    m.pivot = V(px, py);
-    return m;
-}
-
 /* A bar len long hinged at its left end h, standing at angle a: its position (the rectangle's centre). */
 static c2d_vec2 bar_position(c2d_vec2 h, double len, double a)
 {
@@ -68,7 +58,7 @@ TEST(world_motion_flipper_throws_a_ball_at_one_plus_e_omega_d)
     ENSURE_OK(c2d_world_new(&world));
     c2d_world_id id;
     ENSURE_OK(c2d_world_add(world, flip, 7, &id));
-    c2d_motion swing = M(0, 0, w, -55, 0);
+    c2d_motion swing = tu_motion(0, 0, w, -55, 0);
     ENSURE_OK(c2d_world_set_motion(world, id, &swing));
     c2d_motion back;
     ENSURE_OK(c2d_world_get_motion(world, id, &back));
@@ -132,7 +122,7 @@ TEST(world_motion_scope_finds_an_entry_turning_into_a_still_ball)
     ENSURE_OK(c2d_world_new(&world));
     c2d_world_id id;
     ENSURE_OK(c2d_world_add(world, bar, 1, &id));
-    c2d_motion turn = M(0, 0, w, -0.5 * len, 0);
+    c2d_motion turn = tu_motion(0, 0, w, -0.5 * len, 0);
     ENSURE_OK(c2d_world_set_motion(world, id, &turn));
     c2d_ball ball = {{8, 0}, {0, 0}, 1};
     /* Where everything stands, nothing is near the ball: the instantaneous queries do not see the bar. */
@@ -156,7 +146,7 @@ TEST(world_motion_scope_finds_an_entry_turning_into_a_still_ball)
     ENSURE_OK(c2d_rect_new(-20, 30, 1, 6, 0, &paddle));
     c2d_world_id pid;
     ENSURE_OK(c2d_world_add(world, paddle, 2, &pid));
-    c2d_motion slide = M(600, 0, 0, 0, 0);
+    c2d_motion slide = tu_motion(600, 0, 0, 0, 0);
     ENSURE_OK(c2d_world_set_motion(world, pid, &slide));
     c2d_ball still = {{0, 30}, {0, 0}, 1};
     ENSURE_OK(c2d_world_step_ball(world, &still, dt, NULL, NULL, NULL, NULL, &res, wc, 8));
@@ -197,7 +187,7 @@ TEST(world_motion_thrown_ball_meets_entries_beyond_the_first_scope)
     c2d_world_id fid, rid;
     ENSURE_OK(c2d_world_add(world, flip, 0, &fid));
     ENSURE_OK(c2d_world_add(world, roof, 1, &rid));
-    c2d_motion swing = M(0, 0, 40, -55, 0);
+    c2d_motion swing = tu_motion(0, 0, 40, -55, 0);
     ENSURE_OK(c2d_world_set_motion(world, fid, &swing));
     c2d_ball ball = {{100, 17}, {0, 0}, 8};
     c2d_move_options opt = c2d_move_options_default();
@@ -239,7 +229,7 @@ TEST(world_motion_crate_on_a_turning_platform_is_carried_as_in_the_static_set)
     ENSURE_OK(c2d_world_new(&world));
     c2d_world_id id;
     ENSURE_OK(c2d_world_add(world, plat, 0, &id));
-    c2d_motion turn = M(0, 0, 1, -20, 0);
+    c2d_motion turn = tu_motion(0, 0, 1, -20, 0);
     ENSURE_OK(c2d_world_set_motion(world, id, &turn));
     c2d_move_result res;
     c2d_contact_record rec[300];
@@ -278,20 +268,20 @@ TEST(world_motion_bad_input_changes_nothing)
     /* Still until set. */
     ENSURE_OK(c2d_world_get_motion(world, id, &m));
     ENSURE(m.velocity.x == 0 && m.velocity.y == 0 && m.angular_velocity == 0 && m.pivot.x == 0 && m.pivot.y == 0);
-    c2d_motion good = M(1, 2, 3, 0.5, 0), bad;
+    c2d_motion good = tu_motion(1, 2, 3, 0.5, 0), bad;
     ENSURE_OK(c2d_world_set_motion(world, id, &good));
-    bad = M(1, 2, NAN, 0, 0);
+    bad = tu_motion(1, 2, NAN, 0, 0);
     ENSURE(c2d_world_set_motion(world, id, &bad) == C2D_ERR_NOT_FINITE);
-    bad = M(INFINITY, 2, 3, 0, 0);
+    bad = tu_motion(INFINITY, 2, 3, 0, 0);
     ENSURE(c2d_world_set_motion(world, id, &bad) == C2D_ERR_NOT_FINITE);
-    bad = M(1, 2, 3, 0, NAN);
+    bad = tu_motion(1, 2, 3, 0, NAN);
     ENSURE(c2d_world_set_motion(world, id, &bad) == C2D_ERR_NOT_FINITE);
-    bad = M(1, 2, 3, 2e15, 0);
+    bad = tu_motion(1, 2, 3, 2e15, 0);
     ENSURE(c2d_world_set_motion(world, id, &bad) == C2D_ERR_RANGE);
-    bad = M(2e15, 0, 0, 0, 0);
+    bad = tu_motion(2e15, 0, 0, 0, 0);
     ENSURE(c2d_world_set_motion(world, id, &bad) == C2D_ERR_RANGE);
     /* A pivot in range in the shape's frame that stands beyond the range where the shape stands. */
-    bad = M(0, 0, 1, 2e14, 0);
+    bad = tu_motion(0, 0, 1, 2e14, 0);
     ENSURE(c2d_world_set_motion(world, fid, &bad) == C2D_ERR_RANGE);
     ENSURE(c2d_world_set_motion(world, id + 12345, &good) == C2D_ERR_RANGE);
     ENSURE(c2d_world_set_motion(world, 0, &good) == C2D_ERR_RANGE);
@@ -308,7 +298,7 @@ TEST(world_motion_bad_input_changes_nothing)
     ENSURE_OK(c2d_world_get_motion(world, id, &m));
     ENSURE(m.velocity.x == 0 && m.velocity.y == 0 && m.angular_velocity == 0);
     ENSURE_OK(c2d_world_set_motion(world, id, &good));
-    c2d_motion zero = M(0, 0, 0, 0, 0);
+    c2d_motion zero = tu_motion(0, 0, 0, 0, 0);
     ENSURE_OK(c2d_world_set_motion(world, id, &zero));
     ENSURE_OK(c2d_world_get_motion(world, id, &m));
     ENSURE(memcmp(&m, &zero, sizeof m) == 0);
@@ -329,7 +319,7 @@ TEST(world_motion_bad_input_changes_nothing)
     ENSURE(res.count == 0 && ball.position.x == 5);
     /* A shape re-placed, after its motion was set, so that its pivot stands beyond the range: the move
      * that would sweep it answers C2D_ERR_RANGE and changes nothing. */
-    c2d_motion edge = M(0, 0, 1, -5e14, 0);
+    c2d_motion edge = tu_motion(0, 0, 1, -5e14, 0);
     ENSURE_OK(c2d_world_set_motion(world, fid, &edge));
     ENSURE_OK(c2d_shape_set_position(far, V(-9e14, 0)));
     ENSURE_OK(c2d_world_update(world, fid));
@@ -395,7 +385,7 @@ TEST(world_motion_ball_steps_and_moves_among_turning_bars_match_the_static_set)
         for (int k = 0; k < 4 + BARS; k++)
             ENSURE_OK(c2d_world_add(world, shapes[k], (uintptr_t)k, &ids[k]));
         for (int k = 0; k < BARS; k++) {
-            c2d_motion m = M(0, 0, bars[k].w, -0.5 * bars[k].len, 0);
+            c2d_motion m = tu_motion(0, 0, bars[k].w, -0.5 * bars[k].len, 0);
             ENSURE_OK(c2d_static_set_set_motion(set, 4 + k, &m));
             ENSURE_OK(c2d_world_set_motion(world, ids[4 + k], &m));
         }
@@ -499,7 +489,7 @@ TEST(world_motion_turning_chains_and_concave_polygons_match_the_static_set)
         for (int k = 0; k < 6; k++)
             ENSURE_OK(c2d_world_add(world, shapes[k], (uintptr_t)k, &ids[k]));
         for (int k = 0; k < 2; k++) {
-            c2d_motion m = M(0, 0, w[k], 0, 0); /* about its position */
+            c2d_motion m = tu_motion(0, 0, w[k], 0, 0); /* about its position */
             ENSURE_OK(c2d_static_set_set_motion(set, 4 + k, &m));
             ENSURE_OK(c2d_world_set_motion(world, ids[4 + k], &m));
         }

@@ -79,6 +79,18 @@ static inline c2d_vec2 tu_v(double x, double y)
     p.y = y;
     return p;
 }
+/* A rigid motion: velocity (vx, vy), angular velocity w, about the pivot (px, py) of the shape's own
+ * frame. */
+static inline c2d_motion tu_motion(double vx, double vy, double w, double px, double py)
+{
+    c2d_motion m;
+    memset(&m, 0, sizeof m);
+    m.velocity = tu_v(vx, vy);
+    m.angular_velocity = w;
+    m.pivot = tu_v(px, py);
+    return m;
+}
+
 static inline c2d_vec2 tu_add(c2d_vec2 a, c2d_vec2 b) { return tu_v(a.x + b.x, a.y + b.y); }
 static inline c2d_vec2 tu_sub(c2d_vec2 a, c2d_vec2 b) { return tu_v(a.x - b.x, a.y - b.y); }
 static inline c2d_vec2 tu_scale(c2d_vec2 a, double k) { return tu_v(a.x * k, a.y * k); }
