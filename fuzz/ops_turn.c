@@ -32,7 +32,7 @@ c2d_vec2 fz_pivot_world(const c2d_shape *s, const c2d_motion *m)
 /* The statuses c2d_sweep_motion and c2d_static_set_set_motion may give motion m of shape s, as a mask
  * of 1 << status: C2D_OK alone for a valid motion; for a bad one the status of any of its bad numbers
  * (NOT_FINITE or RANGE: the header names no order among the velocity, the angular velocity and the
- * pivot, and the two calls check them in different orders); where the pivot stands beyond
+ * pivot, though every call checks them in that order); where the pivot stands beyond
  * C2D_MAX_COORDINATE, RANGE, and within the rounding of the harness's placement of it (libm's
  * trigonometry, not the library's) of the limit, OK or RANGE. */
 unsigned fz_motion_allowed(const c2d_shape *s, const c2d_motion *m)
@@ -478,7 +478,9 @@ void op_set_move_turning(fz_state *st)
     if (s != C2D_OK) {
         FZ_CHECK(fz_is_poison(&res, sizeof res) && fz_is_poison(c, sizeof c) && fz_is_poison(&turned, sizeof turned),
                  "move_turning wrote on error %d", (int)s);
-        if (st->set && m && mp && opt_ok && fz_is_compound(m))
+        /* A chain or concave mover with a valid motion: C2D_ERR_NOT_CONVEX (a bad motion may be named
+         * first). */
+        if (st->set && m && mp && opt_ok && fz_is_compound(m) && fz_motion_allowed(m, mp) == (1u << C2D_OK))
             FZ_CHECK(s == C2D_ERR_NOT_CONVEX, "move_turning of a compound mover gave %d", (int)s);
         return;
     }

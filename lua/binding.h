@@ -159,6 +159,11 @@ void record_at(lua_State *L, int out, int k, int nrec);
 void set_number(lua_State *L, const char *key, double v);
 void set_contact(lua_State *L, const c2d_contact_record *rec);
 int opt_table(lua_State *L, int arg);
+/* A rigid motion from args arg .. arg + 4: vx, vy, w, then the pivot px, py (optional: 0, 0), each
+ * optional when opt (the other shape's motion of sweepMotion: standing still); and the five numbers of
+ * one pushed back. */
+c2d_motion checkmotion(lua_State *L, int arg, int opt);
+int pushmotion(lua_State *L, const c2d_motion *m);
 
 /* lua/sets.c: static sets */
 c2d_vec2 checkdirection(lua_State *L, int arg);

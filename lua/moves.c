@@ -198,3 +198,23 @@ int opt_table(lua_State *L, int arg)
     luaL_checktype(L, arg, LUA_TTABLE);
     return arg;
 }
+
+c2d_motion checkmotion(lua_State *L, int arg, int opt)
+{
+    c2d_motion m;
+    m.velocity = opt ? vec(luaL_optnumber(L, arg, 0.0), luaL_optnumber(L, arg + 1, 0.0))
+                     : vec(luaL_checknumber(L, arg), luaL_checknumber(L, arg + 1));
+    m.angular_velocity = opt ? luaL_optnumber(L, arg + 2, 0.0) : luaL_checknumber(L, arg + 2);
+    m.pivot = vec(luaL_optnumber(L, arg + 3, 0.0), luaL_optnumber(L, arg + 4, 0.0));
+    return m;
+}
+
+int pushmotion(lua_State *L, const c2d_motion *m)
+{
+    lua_pushnumber(L, m->velocity.x);
+    lua_pushnumber(L, m->velocity.y);
+    lua_pushnumber(L, m->angular_velocity);
+    lua_pushnumber(L, m->pivot.x);
+    lua_pushnumber(L, m->pivot.y);
+    return 5;
+}

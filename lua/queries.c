@@ -153,14 +153,11 @@ int l_sweep(lua_State *L)
 int l_sweepmotion(lua_State *L)
 {
     c2d_shape *a = checkshape(L, 1);
-    c2d_motion ma, mb;
-    ma.velocity = vec(luaL_checknumber(L, 2), luaL_checknumber(L, 3));
-    ma.angular_velocity = luaL_checknumber(L, 4);
+    c2d_motion ma = checkmotion(L, 2, 0);
+    /* The first shape's pivot is not optional: its motion is followed by the second shape. */
     ma.pivot = vec(luaL_checknumber(L, 5), luaL_checknumber(L, 6));
     c2d_shape *b = checkshape(L, 7);
-    mb.velocity = vec(luaL_optnumber(L, 8, 0.0), luaL_optnumber(L, 9, 0.0));
-    mb.angular_velocity = luaL_optnumber(L, 10, 0.0);
-    mb.pivot = vec(luaL_optnumber(L, 11, 0.0), luaL_optnumber(L, 12, 0.0));
+    c2d_motion mb = checkmotion(L, 8, 1);
     c2d_toi toi;
     CHECK(L, c2d_sweep_motion(a, &ma, b, &mb, &toi), 2, "ccccc-ccccc");
     return push_toi(L, &toi, -1);

@@ -237,10 +237,7 @@ int s_setmotion(lua_State *L)
 {
     set_box *b = checkset(L, 1);
     int i = checkindex(L, 2, b);
-    c2d_motion m;
-    m.velocity = vec(luaL_checknumber(L, 3), luaL_checknumber(L, 4));
-    m.angular_velocity = luaL_checknumber(L, 5);
-    m.pivot = vec(luaL_optnumber(L, 6, 0.0), luaL_optnumber(L, 7, 0.0));
+    c2d_motion m = checkmotion(L, 3, 0);
     CHECK(L, c2d_static_set_set_motion(b->set, i, &m), 3, "ccccc");
     lua_settop(L, 1);
     return 1;
@@ -263,12 +260,7 @@ int s_motion(lua_State *L)
     int i = checkindex(L, 2, b);
     c2d_motion m;
     CHECK(L, c2d_static_set_get_motion(b->set, i, &m), 2, "");
-    lua_pushnumber(L, m.velocity.x);
-    lua_pushnumber(L, m.velocity.y);
-    lua_pushnumber(L, m.angular_velocity);
-    lua_pushnumber(L, m.pivot.x);
-    lua_pushnumber(L, m.pivot.y);
-    return 5;
+    return pushmotion(L, &m);
 }
 
 /* The one-way direction at args arg and arg + 1: nil (or nothing) for none. */
@@ -427,16 +419,13 @@ int s_moveturning(lua_State *L)
 {
     set_box *b = checkset(L, 1);
     c2d_shape *s = checkshape(L, 2);
-    c2d_motion m;
+    c2d_motion m = checkmotion(L, 3, 0);
     double turned = 0, a;
     int contacts = opt_table(L, 9), n;
     c2d_move_options o;
     c2d_move_result res;
     record_sink sink;
     c2d_vec2 p;
-    m.velocity = vec(luaL_checknumber(L, 3), luaL_checknumber(L, 4));
-    m.angular_velocity = luaL_checknumber(L, 5);
-    m.pivot = vec(luaL_optnumber(L, 6, 0), luaL_optnumber(L, 7, 0));
     lua_settop(L, 9);
     checkmoveopts(L, 8, &o, b->responses, b->n, C2D_RESPONSE_SLIDE, 0, NULL);
     begin_records(L, &sink);

@@ -376,10 +376,7 @@ int w_setmotion(lua_State *L)
 {
     world_box *wb = checkworld(L, 1);
     shape_box *sb = checkmember(L, 2, wb);
-    c2d_motion m;
-    m.velocity = vec(luaL_checknumber(L, 3), luaL_checknumber(L, 4));
-    m.angular_velocity = luaL_checknumber(L, 5);
-    m.pivot = vec(luaL_optnumber(L, 6, 0.0), luaL_optnumber(L, 7, 0.0));
+    c2d_motion m = checkmotion(L, 3, 0);
     CHECK(L, c2d_world_set_motion(wb->world, sb->id, &m), 3, "ccccc");
     lua_settop(L, 2);
     return 1;
@@ -392,12 +389,7 @@ int w_motion(lua_State *L)
     shape_box *sb = checkmember(L, 2, wb);
     c2d_motion m;
     CHECK(L, c2d_world_get_motion(wb->world, sb->id, &m), 2, "");
-    lua_pushnumber(L, m.velocity.x);
-    lua_pushnumber(L, m.velocity.y);
-    lua_pushnumber(L, m.angular_velocity);
-    lua_pushnumber(L, m.pivot.x);
-    lua_pushnumber(L, m.pivot.y);
-    return 5;
+    return pushmotion(L, &m);
 }
 
 /* world:bits(shape) -> category, mask. */

@@ -3,6 +3,7 @@
  * are enabled, disabled, marked as neighbours, re-placed, given a velocity or made one-way. The motions
  * through a set live in engine.c, pushout.c, run.c and resolve.c (engine.h). */
 #include "sweep.h"
+#include "turnsweep.h"
 #include "trig.h"
 
 #include <stdlib.h>
@@ -852,13 +853,8 @@ c2d_status c2d_static_set_set_motion(c2d_static_set *set, int i, const c2d_motio
     memset(&m, 0, sizeof m);
     if (motion)
         m = *motion;
-    c2d_status st = c2d_check_vec(m.velocity);
-    if (st == C2D_OK)
-        st = c2d_check_number(m.angular_velocity);
-    if (st == C2D_OK)
-        st = c2d_check_vec(m.pivot);
-    if (st == C2D_OK)
-        st = c2d_check_vec(c2d_shape_frame_point(public_shape(set, i), m.pivot));
+    c2d_rigid checked;
+    c2d_status st = c2d_rigid_of_motion(public_shape(set, i), &m, &checked);
     if (st != C2D_OK)
         return st;
     if (!set->spin && (m.angular_velocity != 0 || m.pivot.x != 0 || m.pivot.y != 0)) {

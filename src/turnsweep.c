@@ -429,9 +429,9 @@ c2d_status c2d_rigid_of_motion(const c2d_shape *s, const c2d_motion *m, c2d_rigi
         return C2D_OK;
     c2d_status st = c2d_check_vec(m->velocity);
     if (st == C2D_OK)
-        st = c2d_check_vec(m->pivot);
-    if (st == C2D_OK)
         st = c2d_check_number(m->angular_velocity);
+    if (st == C2D_OK)
+        st = c2d_check_vec(m->pivot);
     c2d_vec2 c = c2d_shape_frame_point(s, m->pivot);
     if (st == C2D_OK)
         st = c2d_check_vec(c);

@@ -66,8 +66,9 @@ c2d_status c2d_convex_sweep_rigid(const c2d_shape *a, const c2d_rigid *ma, const
                                   double tol, c2d_toi *out);
 
 /* The world motion of shape s standing where it is now under m (NULL: standing still): its pivot, a
- * point of its own frame, placed in the world. C2D_ERR_NOT_FINITE or C2D_ERR_RANGE for a number of m,
- * or where its pivot stands, beyond C2D_MAX_COORDINATE. */
+ * point of its own frame, placed in the world. C2D_ERR_NOT_FINITE or C2D_ERR_RANGE for the first bad
+ * number of m (velocity, angular velocity, pivot), or where its pivot stands beyond
+ * C2D_MAX_COORDINATE: the one check of a motion for every call that takes one. */
 c2d_status c2d_rigid_of_motion(const c2d_shape *s, const c2d_motion *m, c2d_rigid *out);
 
 #endif

@@ -6,6 +6,7 @@
  * indices (world.h).
  */
 #include "world.h"
+#include "turnsweep.h"
 
 #include <float.h>
 #include <limits.h>
@@ -562,13 +563,8 @@ c2d_status c2d_world_set_motion(c2d_world *world, c2d_world_id id, const c2d_mot
     if (motion)
         m = *motion;
     /* The same checks as c2d_static_set_set_motion's, where the shape stands now. */
-    c2d_status st = c2d_check_vec(m.velocity);
-    if (st == C2D_OK)
-        st = c2d_check_number(m.angular_velocity);
-    if (st == C2D_OK)
-        st = c2d_check_vec(m.pivot);
-    if (st == C2D_OK)
-        st = c2d_check_vec(c2d_shape_frame_point(e->shape, m.pivot));
+    c2d_rigid checked;
+    c2d_status st = c2d_rigid_of_motion(e->shape, &m, &checked);
     if (st != C2D_OK)
         return st;
     int slot = (int)(e - world->entries);
