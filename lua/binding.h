@@ -107,6 +107,9 @@ void *tobox(lua_State *L, int idx, int mt, size_t size);
 shape_box *toshapebox(lua_State *L, int idx);
 shape_box *checkshapebox(lua_State *L, int idx);
 c2d_shape *checkshape(lua_State *L, int idx);
+/* checkshape of a shape that moves through a set or a world: a chain or a concave polygon is refused
+ * with "a chain or concave polygon cannot be a mover". */
+c2d_shape *checkmover(lua_State *L, int idx);
 
 int l_capsule(lua_State *L);
 int l_circle(lua_State *L);

@@ -263,12 +263,16 @@ int s_motion(lua_State *L)
     return pushmotion(L, &m);
 }
 
-/* The one-way direction at args arg and arg + 1: nil (or nothing) for none. */
+/* The one-way direction at args arg and arg + 1: nil (or nothing) for none. A zero direction is an
+ * error: it says no side, and a caller who computed it meant one. */
 c2d_vec2 checkdirection(lua_State *L, int arg)
 {
     if (lua_isnoneornil(L, arg) && lua_isnoneornil(L, arg + 1))
         return vec(0, 0);
-    return vec(luaL_checknumber(L, arg), luaL_checknumber(L, arg + 1));
+    c2d_vec2 d = vec(luaL_checknumber(L, arg), luaL_checknumber(L, arg + 1));
+    if (d.x == 0 && d.y == 0)
+        luaL_argerror(L, arg, "direction (0, 0) has no side: leave it out to make the shape solid again");
+    return d;
 }
 
 /* set:setOneWay(i, dx, dy) -> set: shape i blocks only movers coming from the side (dx, dy) points
@@ -345,7 +349,7 @@ int s_markneighbours(lua_State *L)
 int s_sweep(lua_State *L)
 {
     set_box *b = checkset(L, 1);
-    c2d_shape *s = checkshape(L, 2);
+    c2d_shape *s = checkmover(L, 2);
     double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
     c2d_toi toi;
     int index;
@@ -357,7 +361,7 @@ int s_sweep(lua_State *L)
 int s_pushout(lua_State *L)
 {
     set_box *b = checkset(L, 1);
-    c2d_shape *s = checkshape(L, 2);
+    c2d_shape *s = checkmover(L, 2);
     c2d_vec2 d;
     CHECK(L, c2d_static_set_push_out(b->set, s, &d), 2, "");
     lua_pushnumber(L, d.x);
@@ -385,7 +389,7 @@ static void fill_set_contacts(lua_State *L, int contacts, const c2d_contact_reco
 int s_move(lua_State *L)
 {
     set_box *b = checkset(L, 1);
-    c2d_shape *s = checkshape(L, 2);
+    c2d_shape *s = checkmover(L, 2);
     double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
     int contacts = opt_table(L, 6), n;
     c2d_move_options o;
@@ -397,7 +401,7 @@ int s_move(lua_State *L)
     begin_records(L, &sink);
     /* Reading opts may have run metamethods: check the set and the shape again. */
     b = checkset(L, 1);
-    s = checkshape(L, 2);
+    s = checkmover(L, 2);
     if (contacts)
         CHECK(L, c2d_static_set_move_report(b->set, s, vec(dx, dy), &o, &res, keep_records, &sink), 2, "-cc");
     else
@@ -418,7 +422,7 @@ int s_move(lua_State *L)
 int s_moveturning(lua_State *L)
 {
     set_box *b = checkset(L, 1);
-    c2d_shape *s = checkshape(L, 2);
+    c2d_shape *s = checkmover(L, 2);
     c2d_motion m = checkmotion(L, 3, 0);
     double turned = 0, a;
     int contacts = opt_table(L, 9), n;
@@ -431,7 +435,7 @@ int s_moveturning(lua_State *L)
     begin_records(L, &sink);
     /* Reading opts may have run metamethods: check the set and the shape again. */
     b = checkset(L, 1);
-    s = checkshape(L, 2);
+    s = checkmover(L, 2);
     if (contacts)
         CHECK(L, c2d_static_set_move_turning_report(b->set, s, &m, &o, &res, &turned, keep_records, &sink), 2,
               "-cccccc");

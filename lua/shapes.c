@@ -57,6 +57,15 @@ c2d_shape *checkshape(lua_State *L, int idx)
     return b->shape;
 }
 
+c2d_shape *checkmover(lua_State *L, int idx)
+{
+    c2d_shape *s = checkshape(L, idx);
+    c2d_shape_type k = c2d_shape_get_type(s);
+    if (k == C2D_SHAPE_CHAIN || k == C2D_SHAPE_CONCAVE)
+        luaL_argerror(L, idx, "a chain or concave polygon cannot be a mover");
+    return s;
+}
+
 /* Pushes an empty box with the shape metatable, before any C allocation, so that nothing can leak. */
 static shape_box *newshapebox(lua_State *L)
 {

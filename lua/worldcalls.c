@@ -510,8 +510,7 @@ int w_move(lua_State *L)
     record_sink sink;
     c2d_vec2 p;
     c2d_status st;
-    if (mover->shape == NULL)
-        return luaL_error(L, "attempt to use a destroyed shape");
+    checkmover(L, 2);
     lua_settop(L, 7);
     begin_call(L, 1, &cc);
     checkmoveopts(L, 5, &o, NULL, 0, C2D_RESPONSE_SLIDE, cc.respond, &cc.has_respond);

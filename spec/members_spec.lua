@@ -145,6 +145,36 @@ describe('set:setOneWay(i, dx, dy) and world:setOneWay(shape, dx, dy)', function
     expect.raises("bad argument #2 to 'setOneWay' (number is NaN or infinite)",
       function() world:setOneWay(slab, 0 / 0, 1) end)
   end)
+
+  it('refuses a zero direction, which says no side, and changes nothing', function()
+    local set = collide2d.staticset({ rect(0, 0, 4, 1) })
+    set:setOneWay(1, 0, 1)
+    local msg = "bad argument #2 to 'setOneWay' (direction (0, 0) has no side: leave it out to make the shape solid again)"
+    expect.raises(msg, function() set:setOneWay(1, 0, 0) end)
+    expect.values({ 0, 1 }, set:oneWay(1))
+    local world = collide2d.world()
+    local slab = rect(0, 0, 4, 1)
+    world:add(slab, 'slab')
+    expect.raises(msg, function() world:setOneWay(slab, 0, -0.0) end)
+    assert.is_nil(world:oneWay(slab))
+  end)
+end)
+
+describe('a chain or concave polygon as a mover', function()
+  it('is refused by name, for every call that moves a shape', function()
+    local set = collide2d.staticset({ rect(0, 0, 4, 1) })
+    local world = collide2d.world()
+    local chain = collide2d.chain({ 0, 5, 1, 5, 1, 6 })
+    local concave = collide2d.concave({ 0, 0, 4, 0, 4, 4, 2, 1, 0, 4 })
+    for _, mover in ipairs({ chain, concave }) do
+      local function msg(f) return "bad argument #1 to '" .. f .. "' (a chain or concave polygon cannot be a mover)" end
+      expect.raises(msg('move'), function() set:move(mover, 1, 0) end)
+      expect.raises(msg('moveTurning'), function() set:moveTurning(mover, 1, 0, 1) end)
+      expect.raises(msg('sweep'), function() set:sweep(mover, 1, 0) end)
+      expect.raises(msg('pushOut'), function() set:pushOut(mover) end)
+      expect.raises(msg('move'), function() world:move(mover, 1, 0) end)
+    end
+  end)
 end)
 
 describe('contact fields', function()
