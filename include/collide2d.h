@@ -907,6 +907,18 @@ C2D_API c2d_status c2d_world_move(const c2d_world *world, const c2d_shape *mover
                                   const c2d_move_options *options, c2d_move_result *result,
                                   c2d_world_contact *contacts, int capacity);
 
+/** c2d_world_move of a mover that also turns, as c2d_static_set_move_turning moves one through a static
+ *  set: its pivot (a point of its own frame) moves by motion->velocity and it turns by
+ *  motion->angular_velocity about it, swept against the entries (and their own motions), until its
+ *  first contact with a solid entry; then it goes on without turning. *turned (may be NULL) is the angle
+ *  it turned. With angular_velocity 0 it is c2d_world_move of motion->velocity, but for a ride on a
+ *  turning entry, which turns it along. */
+C2D_API c2d_status c2d_world_move_turning(const c2d_world *world, const c2d_shape *mover, const c2d_motion *motion,
+                                          const c2d_world_filter *filter, c2d_world_response_fn respond,
+                                          void *respond_ctx, const c2d_move_options *options,
+                                          c2d_move_result *result, double *turned, c2d_world_contact *contacts,
+                                          int capacity);
+
 /** Moves a ball through the world's entries for dt, as c2d_static_set_step_ball does through a static
  *  set (default response bounce), with the entries chosen as for c2d_world_move. Updates the ball. */
 C2D_API c2d_status c2d_world_step_ball(const c2d_world *world, c2d_ball *ball, double dt,
@@ -981,6 +993,13 @@ C2D_API c2d_status c2d_static_set_move_turning_report(const c2d_static_set *set,
                                                       const c2d_motion *motion, const c2d_move_options *options,
                                                       c2d_move_result *result, double *turned,
                                                       c2d_records_fn report, void *report_ctx);
+
+/** c2d_world_move_turning with every contact handed to report as a full record at once. */
+C2D_API c2d_status c2d_world_move_turning_report(const c2d_world *world, const c2d_shape *mover,
+                                                 const c2d_motion *motion, const c2d_world_filter *filter,
+                                                 c2d_world_response_fn respond, void *respond_ctx,
+                                                 const c2d_move_options *options, c2d_move_result *result,
+                                                 double *turned, c2d_records_fn report, void *report_ctx);
 
 /** c2d_static_set_move_records with every record handed to report at once, however many. */
 C2D_API c2d_status c2d_static_set_move_report(const c2d_static_set *set, const c2d_shape *mover,

@@ -227,6 +227,7 @@ int w_raycast(lua_State *L);
 int w_raycastall(lua_State *L);
 int w_pairs(lua_State *L);
 int w_move(lua_State *L);
+int w_moveturning(lua_State *L);
 int w_stepball(lua_State *L);
 
 #if LUA_VERSION_NUM == 501

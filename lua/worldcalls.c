@@ -12,6 +12,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "binding.h"
 
@@ -494,14 +495,15 @@ static void fill_world_contacts(lua_State *L, const callback_ctx *cc, int contac
     }
 }
 
-/* world:move(shape, dx, dy [, opts [, filter [, contacts]]]) -> x, y, n: as set:move through the
- * world's shapes (the shape itself is skipped if it is in the world); not moved, nor is the world. */
-int w_move(lua_State *L)
+/* world:move and world:moveTurning: the motion's numbers at 3 .. 4 (a move) or 3 .. 7 (vx, vy, w, px,
+ * py: a move that turns), then opts, filter and contacts. */
+static int world_move(lua_State *L, int turning)
 {
     world_box *wb = checkworld(L, 1);
     shape_box *mover = checkshapebox(L, 2);
-    double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
-    int contacts = opt_table(L, 7), n;
+    c2d_motion m;
+    int at = turning ? 8 : 5; /* opts; filter and contacts follow */
+    int contacts, n;
     callback_ctx cc;
     c2d_world_filter filter;
     const c2d_world_filter *f;
@@ -509,32 +511,65 @@ int w_move(lua_State *L)
     c2d_move_result res;
     record_sink sink;
     c2d_vec2 p;
+    double angle = 0, turned = 0;
     c2d_status st;
+    if (turning) {
+        m = checkmotion(L, 3, 0);
+    } else {
+        memset(&m, 0, sizeof m);
+        m.velocity = vec(luaL_checknumber(L, 3), luaL_checknumber(L, 4));
+    }
+    contacts = opt_table(L, at + 2);
     checkmover(L, 2);
-    lua_settop(L, 7);
+    lua_settop(L, at + 2);
     begin_call(L, 1, &cc);
-    checkmoveopts(L, 5, &o, NULL, 0, C2D_RESPONSE_SLIDE, cc.respond, &cc.has_respond);
-    f = checkfilter(L, 6, &cc, &filter);
+    checkmoveopts(L, at, &o, NULL, 0, C2D_RESPONSE_SLIDE, cc.respond, &cc.has_respond);
+    f = checkfilter(L, at + 1, &cc, &filter);
     begin_records(L, &sink);
     check_live(L, wb, mover);
     enter(wb, mover, &cc);
-    if (contacts)
-        st = c2d_world_move_report(wb->world, mover->shape, vec(dx, dy), f, cc.has_respond ? respond_cb : NULL, &cc,
-                                   &o, &res, keep_records, &sink);
+    c2d_world_response_fn respond = cc.has_respond ? respond_cb : NULL;
+    if (turning && contacts)
+        st = c2d_world_move_turning_report(wb->world, mover->shape, &m, f, respond, &cc, &o, &res, &turned,
+                                           keep_records, &sink);
+    else if (turning)
+        st = c2d_world_move_turning(wb->world, mover->shape, &m, f, respond, &cc, &o, &res, &turned, NULL, 0);
+    else if (contacts)
+        st = c2d_world_move_report(wb->world, mover->shape, m.velocity, f, respond, &cc, &o, &res, keep_records,
+                                   &sink);
     else
-        st = c2d_world_move(wb->world, mover->shape, vec(dx, dy), f, cc.has_respond ? respond_cb : NULL, &cc, &o,
-                            &res, NULL, 0);
+        st = c2d_world_move(wb->world, mover->shape, m.velocity, f, respond, &cc, &o, &res, NULL, 0);
     leave(wb, mover, &cc);
     raise_callback_error(L, &cc);
     if (st != C2D_OK)
-        return status_error(L, st, 2, "-cc");
+        return status_error(L, st, 2, turning ? "-cccccc" : "-cc");
     CHECK(L, c2d_shape_get_position(mover->shape, &p), 2, "");
+    CHECK(L, c2d_shape_get_angle(mover->shape, &angle), 2, "");
     n = res.count;
     fill_world_contacts(L, &cc, contacts, sink.items, sink.n);
     lua_pushnumber(L, p.x + res.displacement.x);
     lua_pushnumber(L, p.y + res.displacement.y);
+    if (!turning) {
+        lua_pushinteger(L, n);
+        return 3;
+    }
+    lua_pushnumber(L, angle + turned);
     lua_pushinteger(L, n);
-    return 3;
+    return 4;
+}
+
+/* world:move(shape, dx, dy [, opts [, filter [, contacts]]]) -> x, y, n: as set:move through the
+ * world's shapes (the shape itself is skipped if it is in the world); not moved, nor is the world. */
+int w_move(lua_State *L)
+{
+    return world_move(L, 0);
+}
+
+/* world:moveTurning(shape, dx, dy, angle [, px, py [, opts [, filter [, contacts]]]]) -> x, y, angle, n:
+ * as set:moveTurning through the world's shapes. */
+int w_moveturning(lua_State *L)
+{
+    return world_move(L, 1);
 }
 
 /* world:stepBall(x, y, vx, vy, r, dt [, opts [, filter [, contacts]]]) -> x, y, vx, vy, n: as

@@ -1211,3 +1211,29 @@ describe('the examples of docs/lua.md from "## Swept collision" on', function()
     assert.are.equal(headings, count)   -- one example per function
   end)
 end)
+
+describe('world:moveTurning(shape, dx, dy, angle [, px, py [, opts [, filter [, contacts]]]])', function()
+  it('answers as set:moveTurning of the same shapes, naming the entries met', function()
+    local shapes = {}
+    for i = 1, 6 do shapes[i] = collide2d.rectangle(i * 3, (i % 2) * 2, 2.5, 1, i * 0.2) end
+    local world, set = collide2d.world(), collide2d.staticset(shapes)
+    for i = 1, 6 do world:add(shapes[i], i) end
+    for k = 0, 20 do
+      local crate = collide2d.rectangle(k * 0.9 - 1, -2.5, 1.5, 0.8, k * 0.3)
+      local sc, wc = {}, {}
+      local sx, sy, sa, sn = set:moveTurning(crate, 2, 3, 2.5, 0.2, 0.1, nil, sc)
+      local wx, wy, wa, wn = world:moveTurning(crate, 2, 3, 2.5, 0.2, 0.1, nil, nil, wc)
+      assert(math.abs(sx - wx) < 1e-9 and math.abs(sy - wy) < 1e-9 and math.abs(sa - wa) < 1e-9 and sn == wn)
+      for i = 1, sn do assert(wc[i].value == sc[i].index) end
+    end
+  end)
+
+  it('refuses a chain mover and bad numbers', function()
+    local world = collide2d.world()
+    local crate = collide2d.rectangle(-1, -1, 2, 2)
+    expect.raises("bad argument #1 to 'moveTurning' (a chain or concave polygon cannot be a mover)",
+      function() world:moveTurning(collide2d.chain({ 0, 0, 1, 0, 1, 1 }), 1, 0, 1) end)
+    expect.raises("bad argument #4 to 'moveTurning' (number is NaN or infinite)",
+      function() world:moveTurning(crate, 0, 0, 0 / 0) end)
+  end)
+end)

@@ -73,6 +73,10 @@ static inline void c2d_record_list_free(c2d_record_list *l)
  * which they leave as it is on an error (C2D_ERR_NO_MEMORY when the list could not grow). resolve.c. */
 c2d_status c2d_static_set_move_list(const c2d_static_set *set, const c2d_shape *mover, c2d_vec2 displacement,
                                     const c2d_move_options *options, c2d_move_result *result, c2d_record_list *list);
+/* c2d_static_set_move_turning with every record pushed to list (resolve.c). */
+c2d_status c2d_static_set_move_turning_list(const c2d_static_set *set, const c2d_shape *mover,
+                                            const c2d_motion *motion, const c2d_move_options *options,
+                                            c2d_move_result *result, double *turned, c2d_record_list *list);
 c2d_status c2d_static_set_step_ball_list(const c2d_static_set *set, c2d_ball *ball, double dt,
                                          const c2d_move_options *options, c2d_move_result *result,
                                          c2d_record_list *list);

@@ -281,6 +281,19 @@ c2d_status c2d_static_set_move_turning(const c2d_static_set *set, const c2d_shap
                     capacity, NULL, NULL, NULL, turned);
 }
 
+c2d_status c2d_static_set_move_turning_list(const c2d_static_set *set, const c2d_shape *mover_shape,
+                                            const c2d_motion *motion, const c2d_move_options *options,
+                                            c2d_move_result *result, double *turned, c2d_record_list *list)
+{
+    if (!set || !mover_shape || !motion || !result)
+        return C2D_ERR_NULL;
+    c2d_rigid m;
+    c2d_status st = c2d_rigid_of_motion(mover_shape, motion, &m);
+    if (st != C2D_OK)
+        return st;
+    return set_move(set, mover_shape, motion->velocity, &m, options, result, NULL, NULL, 0, list, NULL, NULL, turned);
+}
+
 c2d_status c2d_static_set_move_turning_report(const c2d_static_set *set, const c2d_shape *mover_shape,
                                               const c2d_motion *motion, const c2d_move_options *options,
                                               c2d_move_result *result, double *turned, c2d_records_fn report,

@@ -22,6 +22,7 @@
  * motion runs as it always did. Layer 7, the world. */
 #include "records.h"
 #include "shape.h"
+#include "turnsweep.h"
 #include "world.h"
 
 #include <stdlib.h>
@@ -369,11 +370,13 @@ typedef struct motion_out {
 /* A move of mover by displacement (ball NULL), or a step of the ball for dt, through the entries
  * within `reach` of `box`: the set's call on the scope, run again on a larger scope while a push-out
  * may have carried the motion out of it (see the file comment). */
-static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement, c2d_ball *ball,
-                             double dt, c2d_aabb box, double reach, const c2d_world_filter *filter,
+static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
+                             const c2d_motion *turn, double lever, double *turned, c2d_ball *ball, double dt,
+                             c2d_aabb box, double reach, const c2d_world_filter *filter,
                              c2d_world_response_fn respond, void *respond_ctx, const c2d_move_options *options,
                              c2d_move_result *result, const motion_out *out)
 {
+    double angle = 0;
     double T = ball ? dt : 1.0; /* the call's time: a move lasts one unit, a ball step dt */
     c2d_vec2 start = ball ? ball->position : mover->pos;
     /* Every contact of the last round is kept (the first says whether the mover was pushed out). */
@@ -397,6 +400,9 @@ static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d
             b = *ball;
             st = c2d_static_set_step_ball_list(s.set, &b, dt, &o, &res, &tmp);
             end = v2_sub(b.position, ball->position);
+        } else if (turn) {
+            st = c2d_static_set_move_turning_list(s.set, mover, turn, &o, &res, &angle, &tmp);
+            end = res.displacement;
         } else {
             st = c2d_static_set_move_list(s.set, mover, displacement, &o, &res, &tmp);
             end = res.displacement;
@@ -408,7 +414,7 @@ static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d
             /* Entries in motion may have thrown or carried the mover beyond the scope: grow it unless
              * every place the mover took lies within it (give or take a hair of rounding, far inside
              * the touching tolerance, so that a ball flying straight past a flipper runs once). */
-            need = scope_extent(&s, start, end, tmp.items, tmp.count, T);
+            need = scope_extent(&s, start, end, tmp.items, tmp.count, T) + 2 * lever;
             if (!(need > reach + 1e-12 * (1 + reach + linf(start))) || reach >= 2 * C2D_MAX_COORDINATE)
                 break;
         } else {
@@ -416,7 +422,7 @@ static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d
                 break;
             /* Pushed out first: grow the scope (at least doubling, so the rounds are few) unless it
              * covers the motion already, or the whole coordinate range. */
-            need = motion_extent(end, res.travelled);
+            need = motion_extent(end, res.travelled) + 2 * lever;
             if (!(need > reach) || reach >= 2 * C2D_MAX_COORDINATE)
                 break;
         }
@@ -437,6 +443,8 @@ static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d
             *ball = b;
         if (result)
             *result = res;
+        if (turned)
+            *turned = angle;
     }
     c2d_record_list_free(&tmp);
     free(done.items);
@@ -456,8 +464,9 @@ static c2d_status check_out(const motion_out *out)
 }
 
 static c2d_status world_move(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
-                             const c2d_world_filter *filter, c2d_world_response_fn respond, void *respond_ctx,
-                             const c2d_move_options *options, c2d_move_result *result, const motion_out *out)
+                             const c2d_motion *turn, double *turned, const c2d_world_filter *filter,
+                             c2d_world_response_fn respond, void *respond_ctx, const c2d_move_options *options,
+                             c2d_move_result *result, const motion_out *out)
 {
     if (!world || !mover || !result)
         return C2D_ERR_NULL;
@@ -472,7 +481,27 @@ static c2d_status world_move(const c2d_world *world, const c2d_shape *mover, c2d
         st = check_move_options(options);
     if (st != C2D_OK)
         return st;
-    return run_motion(world, mover, displacement, NULL, 0, c2d_shape_aabb(mover),
+    c2d_aabb box = c2d_shape_aabb(mover);
+    double lever = 0;
+    if (turn) {
+        /* A mover that turns: the scope holds every place it can turn to, the disc about its pivot
+         * through the farthest corner of its box; its position is within that radius (the lever) of
+         * the pivot, so a place the position reaches leaves the pivot at most twice the lever further. */
+        c2d_rigid r;
+        if ((st = c2d_rigid_of_motion(mover, turn, &r)) != C2D_OK)
+            return st;
+        for (int k = 0; k < 4 && r.w != 0; k++) {
+            c2d_vec2 q = v2(k & 1 ? box.max.x : box.min.x, k & 2 ? box.max.y : box.min.y);
+            lever = dmax(lever, v2_len(v2_sub(q, r.c)));
+        }
+        if (!(linf(r.c) + lever <= C2D_MAX_COORDINATE))
+            return C2D_ERR_RANGE;
+        if (r.w != 0) { /* without a turn, the scope of a plain move */
+            box.min = v2(r.c.x - lever, r.c.y - lever);
+            box.max = v2(r.c.x + lever, r.c.y + lever);
+        }
+    }
+    return run_motion(world, mover, displacement, turn, lever, turned, NULL, 0, box,
                       fabs(displacement.x) + fabs(displacement.y), filter, respond, respond_ctx, options, result,
                       out);
 }
@@ -483,7 +512,7 @@ c2d_status c2d_world_move(const c2d_world *world, const c2d_shape *mover, c2d_ve
                           int capacity)
 {
     motion_out out = {contacts, NULL, capacity, NULL, NULL};
-    return world_move(world, mover, displacement, filter, respond, respond_ctx, options, result, &out);
+    return world_move(world, mover, displacement, NULL, NULL, filter, respond, respond_ctx, options, result, &out);
 }
 
 c2d_status c2d_world_move_records(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
@@ -492,7 +521,7 @@ c2d_status c2d_world_move_records(const c2d_world *world, const c2d_shape *mover
                                   c2d_contact_record *records, int capacity)
 {
     motion_out out = {NULL, records, capacity, NULL, NULL};
-    return world_move(world, mover, displacement, filter, respond, respond_ctx, options, result, &out);
+    return world_move(world, mover, displacement, NULL, NULL, filter, respond, respond_ctx, options, result, &out);
 }
 
 c2d_status c2d_world_move_report(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
@@ -503,7 +532,32 @@ c2d_status c2d_world_move_report(const c2d_world *world, const c2d_shape *mover,
     if (!report)
         return C2D_ERR_NULL;
     motion_out out = {NULL, NULL, 0, report, report_ctx};
-    return world_move(world, mover, displacement, filter, respond, respond_ctx, options, result, &out);
+    return world_move(world, mover, displacement, NULL, NULL, filter, respond, respond_ctx, options, result, &out);
+}
+
+c2d_status c2d_world_move_turning(const c2d_world *world, const c2d_shape *mover, const c2d_motion *motion,
+                                  const c2d_world_filter *filter, c2d_world_response_fn respond, void *respond_ctx,
+                                  const c2d_move_options *options, c2d_move_result *result, double *turned,
+                                  c2d_world_contact *contacts, int capacity)
+{
+    if (!motion)
+        return C2D_ERR_NULL;
+    motion_out out = {contacts, NULL, capacity, NULL, NULL};
+    return world_move(world, mover, motion->velocity, motion, turned, filter, respond, respond_ctx, options, result,
+                      &out);
+}
+
+c2d_status c2d_world_move_turning_report(const c2d_world *world, const c2d_shape *mover, const c2d_motion *motion,
+                                         const c2d_world_filter *filter, c2d_world_response_fn respond,
+                                         void *respond_ctx, const c2d_move_options *options,
+                                         c2d_move_result *result, double *turned, c2d_records_fn report,
+                                         void *report_ctx)
+{
+    if (!motion || !report)
+        return C2D_ERR_NULL;
+    motion_out out = {NULL, NULL, 0, report, report_ctx};
+    return world_move(world, mover, motion->velocity, motion, turned, filter, respond, respond_ctx, options, result,
+                      &out);
 }
 
 static c2d_status world_step_ball(const c2d_world *world, c2d_ball *ball, double dt, const c2d_world_filter *filter,
@@ -535,8 +589,8 @@ static c2d_status world_step_ball(const c2d_world *world, c2d_ball *ball, double
     c2d_aabb box;
     box.min = v2(ball->position.x - ball->radius, ball->position.y - ball->radius);
     box.max = v2(ball->position.x + ball->radius, ball->position.y + ball->radius);
-    return run_motion(world, NULL, v2(0, 0), ball, dt, box, path, filter, respond, respond_ctx, options, result,
-                      out);
+    return run_motion(world, NULL, v2(0, 0), NULL, 0, NULL, ball, dt, box, path, filter, respond, respond_ctx,
+                      options, result, out);
 }
 
 c2d_status c2d_world_step_ball(const c2d_world *world, c2d_ball *ball, double dt, const c2d_world_filter *filter,

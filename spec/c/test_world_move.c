@@ -362,3 +362,72 @@ TEST(world_move_rejects_bad_input_and_changes_nothing)
     c2d_world_destroy(w);
     c2d_shape_destroy(wall);
 }
+
+TEST(world_turning_moves_follow_the_static_set_and_never_end_inside)
+{
+    /* Boxes and polygons moving up to 60 and turning up to a turn and a half about a pivot near their
+     * centre, among the brick grid: c2d_world_move_turning answers as c2d_static_set_move_turning of
+     * the same shapes (its contacts naming the same shapes), and the mover ends inside none of them. */
+    grid g;
+    ENSURE_OK(brick_grid(&g));
+    long runs = c2d_test_iterations(300), differ = 0, contacts_total = 0;
+    for (long k = 0; k < runs && !c2d_test_failed(); k++) {
+        double px = c2d_test_uniform(40, 600);
+        double py = c2d_test_uniform(40, 230);
+        double w = c2d_test_uniform(4, 20);
+        double h = c2d_test_uniform(4, 20);
+        double a0 = c2d_test_uniform(-TU_PI, TU_PI);
+        c2d_shape *m;
+        ENSURE_OK(c2d_rect_new(px, py, w, h, a0, &m));
+        double dx = c2d_test_uniform(-60, 60);
+        double dy = c2d_test_uniform(-60, 60);
+        double turn = c2d_test_uniform(-3 * TU_PI, 3 * TU_PI);
+        double pvx = c2d_test_uniform(-5, 5);
+        double pvy = c2d_test_uniform(-5, 5);
+        c2d_motion mo = tu_motion(dx, dy, turn, pvx, pvy);
+        c2d_world_contact wc[16];
+        c2d_sweep_contact sc[16];
+        c2d_move_result rw, rs;
+        double tw, ts;
+        ENSURE_OK(c2d_world_move_turning(g.world, m, &mo, NULL, NULL, NULL, NULL, &rw, &tw, wc, 16));
+        ENSURE_OK(c2d_static_set_move_turning(g.set, m, &mo, NULL, &rs, &ts, sc, 16));
+        contacts_total += rw.count;
+        double scale = 1 + fabs(px) + fabs(py);
+        if (fabs(rw.displacement.x - rs.displacement.x) > 1e-9 * scale ||
+            fabs(rw.displacement.y - rs.displacement.y) > 1e-9 * scale || fabs(tw - ts) > 1e-9 || rw.count != rs.count) {
+            differ++;
+        } else {
+            for (int i = 0; i < rw.count && i < 16; i++)
+                ENSURE_MSG(wc[i].user == (uintptr_t)sc[i].index && wc[i].id == g.ids[sc[i].index],
+                           "contact %d names entry %lu, the set's index %d", i, (unsigned long)wc[i].user, sc[i].index);
+        }
+        /* Where the world's move ends, the mover is inside no brick or wall (it starts clear or is
+         * pushed out first). */
+        ENSURE_OK(c2d_shape_set_transform(m, tu_v(px + rw.displacement.x, py + rw.displacement.y), a0 + tw));
+        for (int i = 0; i < g.n; i++) {
+            c2d_distance_result d;
+            ENSURE_OK(c2d_distance(m, g.shapes[i], &d));
+            ENSURE_MSG(d.distance >= -1e-9 * scale, "run %ld: ends %.3g inside shape %d", k, -d.distance, i);
+        }
+        c2d_shape_destroy(m);
+    }
+    printf("# world turning moves: %ld runs, %ld contacts, %ld differing from the set\n", runs, contacts_total, differ);
+    ENSURE_MSG(contacts_total > runs / 2, "only %ld contacts: the scene was not exercised", contacts_total);
+    ENSURE_MSG(differ * 100 <= runs, "%ld of %ld moves differ from the static set", differ, runs);
+    /* Bad input changes nothing. */
+    c2d_move_result before, res;
+    memset(&res, 0x5a, sizeof res);
+    before = res;
+    double turned = 7;
+    c2d_shape *box;
+    ENSURE_OK(c2d_rect_new(320, 300, 10, 10, 0, &box));
+    c2d_motion bad = tu_motion(1, 0, NAN, 0, 0);
+    ENSURE(c2d_world_move_turning(g.world, box, NULL, NULL, NULL, NULL, NULL, &res, &turned, NULL, 0) == C2D_ERR_NULL);
+    ENSURE(c2d_world_move_turning(g.world, box, &bad, NULL, NULL, NULL, NULL, &res, &turned, NULL, 0) ==
+           C2D_ERR_NOT_FINITE);
+    bad = tu_motion(1, 0, 1, 3 * C2D_MAX_COORDINATE, 0);
+    ENSURE(c2d_world_move_turning(g.world, box, &bad, NULL, NULL, NULL, NULL, &res, &turned, NULL, 0) == C2D_ERR_RANGE);
+    ENSURE(memcmp(&res, &before, sizeof res) == 0 && turned == 7);
+    c2d_shape_destroy(box);
+    grid_free(&g);
+}
