@@ -7,7 +7,7 @@ set -u
 PKGS="gcc g++ make pkg-config lua5.4 liblua5.4-dev lua5.1 liblua5.1-0-dev luajit libluajit-5.1-dev
 lua-busted luarocks love xvfb xauth libgl1-mesa-dri libegl-mesa0 libbox2d-dev libchipmunk-dev
 abigail-tools clang libclang-rt-14-dev llvm-14 valgrind libgmp-dev python3
-gcc-mingw-w64-x86-64-win32 gcc-mingw-w64-i686-win32 wine64 dpkg-dev zip"
+gcc-mingw-w64-x86-64-win32 gcc-mingw-w64-i686-win32 wine64 dpkg-dev"
 DEB_SRC_LIST=/etc/apt/sources.list.d/collide2d-deb-src.sources
 
 # Prints the machine's own 'deb' entries for its Debian release (those whose suite is the release's
@@ -49,6 +49,9 @@ deb_src_entries() {
         }' "$f"
     done
 }
+
+# zip makes the .love files of suite 42 (the loader for LÖVE games).
+PKGS="$PKGS zip"
 
 missing=""
 for p in $PKGS; do
