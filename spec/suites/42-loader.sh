@@ -113,4 +113,75 @@ run_love missing "$work/data-none" "a .love without a binary for linux-x86_64" n
     && ok "nothing was written for the game without a binary" || fail "the game without a binary wrote a copy"
 stamp "LÖVE runs"
 
+# ---- plain Lua, without LÖVE -----------------------------------------------------------------------
+# PUC Lua 5.1 and LuaJIT load the layout beside the loader in place; Lua 5.4, which cannot load a
+# lua51 build, gets require "collide2d" (here the lua54 build on LUA_CPATH).
+probe='package.path = arg[1] .. "/?.lua;" .. package.path
+local c, path = require("collide2d_loader").load()
+local nx, ny, depth = c.circle(0, 0, 1):collide(c.circle(1.5, 0, 1))
+assert(nx == 1 and ny == 0 and depth == 0.5 and require("collide2d") == c)
+print(tostring(path) .. " " .. _VERSION .. (jit and " " .. jit.version or ""))'
+echo "$probe" > "$work/probe.lua"
+for lua in lua5.1 luajit; do
+    got=$(cd / && env -u LUA_CPATH -u LUA_PATH $lua "$work/probe.lua" "$game" 2>&1)
+    [ "$got" = "$game/lib/linux-x86_64/collide2d.so Lua 5.1$( [ $lua = luajit ] && echo " $(luajit -v | cut -d' ' -f1-2)")" ] \
+        && ok "$lua without LÖVE loads lib/linux-x86_64/collide2d.so beside the loader in place" \
+        || fail "$lua without LÖVE: $got"
+done
+got=$(cd / && env -u LUA_PATH LUA_CPATH="$abs/lua54/?.so" lua5.4 "$work/probe.lua" "$game" 2>&1)
+[ "$got" = "nil Lua 5.4" ] && ok "lua5.4 gets require \"collide2d\" (the lua54 build on LUA_CPATH)" || fail "lua5.4: $got"
+
+# ---- Windows: the loader in LuaJIT for Windows under Wine -----------------------------------------
+WINE=${WINE:-$(command -v wine64 || echo /usr/lib/wine/wine64)}
+WINESERVER=${WINESERVER:-$(command -v wineserver || echo /usr/lib/wine/wineserver64)}
+if [ ! -x "$WINE" ] || ! command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1; then
+    fail "wine64 and the mingw-w64 cross compiler are needed for the Windows half (sh scripts/deps.sh)"
+    finish
+fi
+export WINEPREFIX="$abs/windows-wine" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+if ! make --no-print-directory -s -j2 BUILD="$B" "$B/windows/lua51/collide2d.dll" "$B/windows/luajit/luajit.exe" \
+    > "$work/windows-build.log" 2>&1; then
+    fail "make the Windows module and LuaJIT (see $work/windows-build.log)"; tail -n 20 "$work/windows-build.log"
+    finish
+fi
+# The same prefix as suite 40's, made the same way when that suite has not run.
+if [ ! -f "$WINEPREFIX/.collide2d-ready" ]; then
+    rm -rf "$WINEPREFIX"
+    if "$WINE" wineboot -i > "$work/wineboot.log" 2>&1 && "$WINESERVER" -w; then
+        touch "$WINEPREFIX/.collide2d-ready"
+    else
+        fail "wineboot could not make the Wine prefix $WINEPREFIX"; finish
+    fi
+fi
+w="$work/wine"
+mkdir -p "$w/bin" "$w/game/lib/windows-x86_64" "$w/save" "$w/none" "$w/save-none"
+cp "$B/windows/luajit/luajit.exe" "$B/windows/luajit/lua51.dll" "$w/bin/"
+cp lua/collide2d_loader.lua "$w/game/"
+cp lua/collide2d_loader.lua "$w/none/"
+cp "$B/windows/lua51/collide2d.dll" "$w/game/lib/windows-x86_64/"
+# Wine's drive Z: is the Unix root: Windows paths, with "/" as LÖVE gives them.
+winpath() { echo "Z:$1"; }
+run_wine() { # expect game save what log
+    log="$work/wine-$5.log"
+    env -u LUA_CPATH -u LUA_PATH "$WINE" "$w/bin/luajit.exe" spec/loader/wine_check.lua "$1" "$(winpath "$2")" \
+        "$(winpath "$3")" 2>&1 | tr -d '\r' > "$log"
+    status=$?
+    sed "s/^/    /" "$log"
+    passed=$((passed + $(grep -c '^ok - ' "$log")))
+    failed=$((failed + $(grep -c '^not ok - ' "$log")))
+    grep -q '^ok - ' "$log" && ! grep -q '^not ok - ' "$log" && ok "$4: every check passed" \
+        || fail "$4: the checks did not all pass"
+}
+run_wine copy "$w/game" "$w/save" "Windows, LuaJIT with the love stand-in, first start" copy1
+dll=$(ls "$w"/save/collide2d-native/windows-x86_64-*/collide2d.dll 2>/dev/null)
+[ -n "$dll" ] && cmp -s "$dll" "$B/windows/lua51/collide2d.dll" && grep -q '^# writes 1$' "$work/wine-copy1.log" \
+    && ok "the DLL was copied into the save directory, once" || fail "no copy of the DLL in $w/save"
+run_wine copy "$w/game" "$w/save" "Windows, second start" copy2
+grep -q '^# writes 0$' "$work/wine-copy2.log" && ok "the second start writes nothing" \
+    || fail "the second start wrote the DLL again"
+run_wine missing "$w/none" "$w/save-none" "Windows, a game without the DLL" missing
+run_wine plain "$w/game" "$w/save" "Windows, LuaJIT without LÖVE" plain
+"$WINESERVER" -k 2>/dev/null
+stamp "Wine runs"
+
 finish
