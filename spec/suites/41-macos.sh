@@ -148,4 +148,31 @@ else
     fail "zig cc's ARM64 cases differ from the Linux build's: $(cmp "$abs/macos-check/cases-linux.txt" "$abs/macos-check/cases-aarch64.txt" 2>&1)"
 fi
 stamp "cases compared"
+
+# ---- make dist: the macOS folders, and the loader for LÖVE games in every folder --------------------
+# (make test's suite 40 has built the Windows files by now; run alone, this builds them.)
+if make --no-print-directory -s -j2 BUILD="$B" dist > "$B/macos-dist.log" 2>&1; then
+    for arch in arm64 x86_64; do
+        p=$B/dist/macos-$arch
+        missing=""
+        for f in include/collide2d.h lib/libcollide2d.1.0.0.dylib lib/libcollide2d.1.dylib lib/libcollide2d.dylib \
+            lib/libcollide2d.a lib/pkgconfig/collide2d.pc lua51/collide2d.so README.md collide2d_loader.lua; do
+            [ -e "$p/$f" ] || missing="$missing $f"
+        done
+        [ -z "$missing" ] && cmp -s "$p/lib/libcollide2d.dylib" "$B/macos-$arch/libcollide2d.1.0.0.dylib" \
+            && cmp -s "$p/lua51/collide2d.so" "$B/macos-$arch/lua51/collide2d.so" \
+            && ok "make dist lays out macos-$arch (the dylib through its symlinks, the module, the .pc, the header)" \
+            || fail "make dist's macos-$arch lacks:$missing"
+        grep -q 'Built and checked here, not run' "$p/README.md" && ! grep -q '@[A-Z]*@' "$p/README.md" \
+            && ok "macos-$arch/README.md says plainly that the files were not run here" \
+            || fail "macos-$arch/README.md does not say they were not run, or has an unfilled @FIELD@"
+    done
+    without=""
+    for d in "$B"/dist/*/; do cmp -s "$d/collide2d_loader.lua" lua/collide2d_loader.lua || without="$without $(basename "$d")"; done
+    [ -z "$without" ] && ok "every make dist folder has collide2d_loader.lua ($(ls "$B/dist" | tr '\n' ' '))" \
+        || fail "collide2d_loader.lua missing from:$without"
+else
+    fail "make dist (see $B/macos-dist.log)"; tail -n 20 "$B/macos-dist.log"
+fi
+stamp "dist checked"
 finish
