@@ -16,7 +16,8 @@
 --      collide2d-native/<platform>-<fingerprint>/collide2d.<so|dll>, and only when that copy is
 --      missing or differs (size, then bytes); copies of other builds for the platform are removed;
 --   3. loads it with package.loadlib(path, "luaopen_collide2d") and stores the module in
---      package.loaded.collide2d, so require "collide2d" anywhere else returns the same table;
+--      package.loaded.collide2d, so require "collide2d" anywhere else returns the same table (if the
+--      system refuses the file, require "collide2d" is tried before giving up, as in 4);
 --   4. with no binary for the platform in the game, tries require "collide2d" (a module beside the
 --      game, the executable, or on package.cpath, as without the loader), and if that fails too raises
 --      an error naming the platform and every file it looked for.
@@ -151,10 +152,18 @@ local function from_love(file, platform, ext)
   return fs.getSaveDirectory() .. "/" .. copy
 end
 
+-- -> the module and its path; or, when the system refuses the file, what require "collide2d" finds
+-- instead (a copy beside the executable, say: LuaJIT opens a Windows path with LoadLibraryExA, which
+-- fails for characters outside the ANSI code page, as in some user names).
 local function open(path, platform)
   if platform:match("^windows%-") then path = path:gsub("/", "\\") end
   local open_fn, err = package.loadlib(path, "luaopen_" .. NAME)
-  if not open_fn then error(NAME .. ": could not load " .. path .. ": " .. tostring(err), 0) end
+  if not open_fn then
+    local ok, module = pcall(require, NAME)
+    if ok then return module end
+    error(string.format('%s: could not load %s: %s; then require "%s": %s', NAME, path, tostring(err),
+      NAME, tostring(module)), 0)
+  end
   local module = open_fn(NAME)
   package.loaded[NAME] = module
   return module, path

@@ -6,6 +6,8 @@
 --   in-place the game is a folder: the module is loaded where it lies, nothing is copied;
 --   require  the game has no lib/ but collide2d.so beside main.lua, as without the loader: load()
 --            falls back to require "collide2d", which LÖVE's own C loader answers;
+--   broken   the game's lib/linux-x86_64/collide2d.so is no library, and nothing else supplies one:
+--            load() raises naming the file, the system's complaint and require's;
 --   missing  the game has no binary for this platform: load() raises the error naming the platform,
 --            the file it looked for and the files require looked in.
 -- Each check prints "ok - ..." or "not ok - ..."; the game quits with status 42 when all passed.
@@ -32,7 +34,7 @@ function love.load()
   check(platform == 'linux-x86_64', 'the platform is linux-x86_64 (' .. select(2, loader.platform()) .. ')')
   check(package.loaded.collide2d == nil, 'collide2d is not loaded before load()')
   local source = fs.getSource()
-  if expect == 'in-place' or expect == 'require' then
+  if expect == 'in-place' or expect == 'require' or expect == 'broken' then
     local f = io.open(source .. '/main.lua')
     if f then f:close() end
     check(f ~= nil and not fs.isFused(), 'the game is a folder: ' .. source)
@@ -41,7 +43,16 @@ function love.load()
   end
 
   local ok, collide2d, path = pcall(loader.load)
-  if expect == 'missing' then
+  if expect == 'broken' then
+    local err = collide2d
+    print('# ' .. tostring(err))
+    check(not ok and has(err, 'collide2d: could not load ' .. source .. '/lib/linux-x86_64/collide2d.so: '),
+      'load() raises naming the file the system refused')
+    check(has(err, 'then require "collide2d"') and has(err, "no file './collide2d.so'"),
+      'the error lists the files require looked in')
+    check(package.loaded.collide2d == nil, 'nothing is left in package.loaded')
+    collide2d = nil
+  elseif expect == 'missing' then
     local err = collide2d
     print('# ' .. tostring(err))
     check(not ok, 'load() raises with no binary for the platform')

@@ -103,6 +103,14 @@ mkdir -p "$plain"
 cp spec/loader/main.lua spec/loader/conf.lua lua/collide2d_loader.lua "$B/lua51/collide2d.so" "$plain/"
 run_love require "$work/data-plain" "a folder with collide2d.so beside main.lua" plain love "$plain"
 
+# A lib/ binary the system refuses (not a library): with collide2d.so beside main.lua, load() falls back
+# to require "collide2d"; without, it raises naming the file.
+mkdir -p "$plain/lib/linux-x86_64"
+echo "not a library" > "$plain/lib/linux-x86_64/collide2d.so"
+run_love require "$work/data-plain" "a folder whose lib/ binary the system refuses, collide2d.so beside main.lua" refused love "$plain"
+rm "$plain/collide2d.so"
+run_love broken "$work/data-plain" "a folder whose lib/ binary the system refuses, and nothing else" broken love "$plain"
+
 # No binary for this platform: the game has only the loader.
 none="$work/none"
 mkdir -p "$none"
