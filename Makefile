@@ -27,7 +27,8 @@ OBJS    := $(SRCS:src/%.c=$(BUILD)/obj/%.o)
 # The shared library's name and link flags depend on the platform's linker: -soname, the version
 # script and -z defs are GNU ld's (Linux, the BSDs); Apple's ld64 takes an install name instead,
 # refuses undefined symbols by default, and has no symbol versions (-fvisibility=hidden already leaves
-# only the C2D_API functions exported). macOS is not built or tested here: see docs/platforms.md.
+# only the C2D_API functions exported). macOS is not tested here (make macos cross-builds it with
+# mk/macos.mk's toolchain): see docs/platforms.md.
 UNAME_S := $(shell uname -s 2>/dev/null)
 ifeq ($(UNAME_S),Darwin)
 SONAME  := libcollide2d.$(VERSION_MAJOR).dylib

@@ -78,22 +78,23 @@ static inline int compat_setiuservalue(lua_State *L, int idx, int n)
 #define push_uint(L, v) lua_pushinteger(L, (lua_Integer)(v))
 #endif
 /* A world's tables are keyed by numbers up to 2^53; 5.1's lua_rawgeti and lua_rawseti take an int.
- * t is an absolute index; setkey pops the value. */
+ * t is an absolute index; compat_setkey pops the value. (Not setkey: macOS's stdlib.h declares a
+ * setkey, the POSIX crypt function.) */
 #if LUA_VERSION_NUM < 503
-static inline void getkey(lua_State *L, int t, uintptr_t key)
+static inline void compat_getkey(lua_State *L, int t, uintptr_t key)
 {
     lua_pushnumber(L, (lua_Number)key);
     lua_rawget(L, t);
 }
-static inline void setkey(lua_State *L, int t, uintptr_t key)
+static inline void compat_setkey(lua_State *L, int t, uintptr_t key)
 {
     lua_pushnumber(L, (lua_Number)key);
     lua_insert(L, -2);
     lua_rawset(L, t);
 }
 #else
-#define getkey(L, t, key) ((void)lua_rawgeti(L, t, (lua_Integer)(key)))
-#define setkey(L, t, key) lua_rawseti(L, t, (lua_Integer)(key))
+#define compat_getkey(L, t, key) ((void)lua_rawgeti(L, t, (lua_Integer)(key)))
+#define compat_setkey(L, t, key) lua_rawseti(L, t, (lua_Integer)(key))
 #endif
 
 #endif

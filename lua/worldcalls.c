@@ -54,8 +54,8 @@ static int call_back(callback_ctx *cc, int fn, uintptr_t user)
 {
     lua_State *L = cc->L;
     lua_pushvalue(L, fn);
-    getkey(L, cc->shapes, user);
-    getkey(L, cc->values, user);
+    compat_getkey(L, cc->shapes, user);
+    compat_getkey(L, cc->values, user);
     if (lua_pcall(L, 2, 1, 0) != 0) {
         lua_replace(L, cc->error);
         cc->failed = FAIL_ERROR;
@@ -299,7 +299,7 @@ static int world_query(lua_State *L, int kind)
         old = (int)lua_rawlen(L, out);
     }
     for (k = 0; k < count; k++) {
-        getkey(L, cc.shapes, hits[k].user);
+        compat_getkey(L, cc.shapes, hits[k].user);
         lua_rawseti(L, out, k + 1);
     }
     done_reading(wb);
@@ -354,7 +354,7 @@ int w_raycast(lua_State *L)
         lua_pushnil(L);
         return 1;
     }
-    getkey(L, cc.shapes, hit.user);
+    compat_getkey(L, cc.shapes, hit.user);
     lua_pushnumber(L, hit.ray.t);
     lua_pushnumber(L, hit.ray.point.x);
     lua_pushnumber(L, hit.ray.point.y);
@@ -401,7 +401,7 @@ int w_raycastall(lua_State *L)
     }
     for (k = 0; k < count; k++) {
         record_at(L, out, k + 1, 6);
-        getkey(L, cc.shapes, hits[k].user);
+        compat_getkey(L, cc.shapes, hits[k].user);
         lua_setfield(L, -2, "shape");
         set_number(L, "t", hits[k].ray.t);
         set_number(L, "x", hits[k].ray.point.x);
@@ -453,9 +453,9 @@ int w_pairs(lua_State *L)
     }
     for (k = 0; k < count; k++) {
         record_at(L, out, k + 1, with ? 5 : 2);
-        getkey(L, t, pairs[k].user_a);
+        compat_getkey(L, t, pairs[k].user_a);
         lua_setfield(L, -2, "a");
-        getkey(L, t, pairs[k].user_b);
+        compat_getkey(L, t, pairs[k].user_b);
         lua_setfield(L, -2, "b");
         if (with) {
             set_number(L, "nx", contacts[k].normal.x);
@@ -486,9 +486,9 @@ static void fill_world_contacts(lua_State *L, const callback_ctx *cc, int contac
         return;
     for (k = 0; k < n; k++) {
         record_at(L, contacts, k + 1, 13);
-        getkey(L, cc->shapes, c[k].user);
+        compat_getkey(L, cc->shapes, c[k].user);
         lua_setfield(L, -2, "shape");
-        getkey(L, cc->values, c[k].user);
+        compat_getkey(L, cc->values, c[k].user);
         lua_setfield(L, -2, "value");
         set_contact(L, &c[k]);
         lua_pop(L, 1);

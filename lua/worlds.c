@@ -89,9 +89,9 @@ void leave_world(lua_State *L, shape_box *b, int w)
     t = push_tables(L, w);
     if (lua_istable(L, t) && lua_istable(L, t + 1)) {
         lua_pushnil(L);
-        setkey(L, t, b->key);
+        compat_setkey(L, t, b->key);
         lua_pushnil(L);
-        setkey(L, t + 1, b->key);
+        compat_setkey(L, t + 1, b->key);
     }
     lua_settop(L, top);
 }
@@ -246,15 +246,15 @@ int w_add(lua_State *L)
     lua_settop(L, 3);
     t = push_tables(L, 1);
     lua_pushvalue(L, 2);
-    setkey(L, t, key);
+    compat_setkey(L, t, key);
     lua_pushvalue(L, 3);
-    setkey(L, t + 1, key);
+    compat_setkey(L, t + 1, key);
     st = c2d_world_add(wb->world, sb->shape, key, &id);
     if (st != C2D_OK) {
         lua_pushnil(L);
-        setkey(L, t, key);
+        compat_setkey(L, t, key);
         lua_pushnil(L);
-        setkey(L, t + 1, key);
+        compat_setkey(L, t + 1, key);
         return status_error(L, st, 2, "-");
     }
     wb->next_key++;
@@ -304,7 +304,7 @@ int w_value(lua_State *L)
     world_box *wb = checkworld(L, 1);
     shape_box *sb = checkmember(L, 2, wb);
     lua_getiuservalue(L, 1, UV_VALUES);
-    getkey(L, lua_gettop(L), sb->key);
+    compat_getkey(L, lua_gettop(L), sb->key);
     return 1;
 }
 
@@ -316,7 +316,7 @@ int w_setvalue(lua_State *L)
     lua_settop(L, 3);
     lua_getiuservalue(L, 1, UV_VALUES);
     lua_pushvalue(L, 3);
-    setkey(L, 4, sb->key);
+    compat_setkey(L, 4, sb->key);
     lua_settop(L, 2);
     return 1;
 }

@@ -55,3 +55,32 @@ dist-windows: dist-windows-$(1)
 endef
 $(eval $(call DIST_WINDOWS,x86_64,$$(WIN_DIR_x86_64),x64,For 64-bit Windows and 64-bit LÖVE. Its tests run under Wine on every `make test`.))
 $(eval $(call DIST_WINDOWS,i686,$$(WIN_DIR_i686),x86,For 32-bit Windows and 32-bit LÖVE. Built and its exports checked like the 64-bit one but not run by the tests (that needs a 32-bit Wine).))
+
+# macOS, cross-built here (mk/macos.mk), never run here: macos-arm64/ (Apple silicon) and macos-x86_64/
+# (Intel), each with lib/libcollide2d.1.0.0.dylib (install name @rpath/libcollide2d.1.dylib) and its
+# symlinks, lib/libcollide2d.a, lib/pkgconfig/collide2d.pc, the header, lua51/collide2d.so (the Lua
+# module for LÖVE 11) and a README saying what was checked. ($(1): the architecture.)
+define DIST_MACOS
+dist-macos-$(1): macos-$(1)
+	@rm -rf $(DIST)/macos-$(1)
+	@mkdir -p $(DIST)/macos-$(1)/include $(DIST)/macos-$(1)/lib/pkgconfig $(DIST)/macos-$(1)/lua51
+	cp include/collide2d.h $(DIST)/macos-$(1)/include/
+	cp $(BUILD)/macos-$(1)/libcollide2d.$(VERSION).dylib $(BUILD)/macos-$(1)/libcollide2d.a $(DIST)/macos-$(1)/lib/
+	ln -sf libcollide2d.$(VERSION).dylib $(DIST)/macos-$(1)/lib/libcollide2d.$(VERSION_MAJOR).dylib
+	ln -sf libcollide2d.$(VERSION_MAJOR).dylib $(DIST)/macos-$(1)/lib/libcollide2d.dylib
+	$$(DIST_PC) > $(DIST)/macos-$(1)/lib/pkgconfig/collide2d.pc
+	cp $(BUILD)/macos-$(1)/lua51/collide2d.so $(DIST)/macos-$(1)/lua51/
+	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@PLATFORM@|macos-$(1)|g' -e 's|@CPU@|$(2)|g' \
+	    scripts/dist/README-macos.md > $(DIST)/macos-$(1)/README.md
+.PHONY: dist-macos-$(1)
+dist-macos: dist-macos-$(1)
+endef
+.PHONY: dist-macos dist-loader
+$(eval $(call DIST_MACOS,arm64,Apple silicon (M1 and later)))
+$(eval $(call DIST_MACOS,x86_64,Intel))
+dist: dist-macos dist-loader
+
+# Every folder gets the loader for LÖVE games (lua/collide2d_loader.lua), which picks the module for the
+# platform a game runs on out of lib/<platform>/ (README.md, "Shipping your game").
+dist-loader: dist-host dist-windows dist-macos
+	for d in $(DIST)/*/; do cp lua/collide2d_loader.lua "$$d"; done

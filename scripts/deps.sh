@@ -50,6 +50,14 @@ deb_src_entries() {
     done
 }
 
+# zip makes the .love files of suite 42 (the loader for LÖVE games). The macOS cross build (mk/macos.mk,
+# suite 41) fetches zig with npm and links with lld-14's ld64.lld; qemu-user and libc6-arm64-cross run
+# the same compiler's ARM64 Linux build of the shared cases.
+# npm comes with some builds of nodejs (which then conflict with Debian's npm): asked for only when
+# no npm command is there.
+PKGS="$PKGS zip lld-14 qemu-user libc6-arm64-cross"
+command -v npm >/dev/null 2>&1 || PKGS="$PKGS npm"
+
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

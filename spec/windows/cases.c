@@ -86,6 +86,16 @@ static double uniform(double lo, double hi)
     return lo + (hi - lo) * ((double)seed / 2147483647);
 }
 
+/* A random vector: x drawn first, then y. Never two uniform() calls in one expression: C leaves the
+ * order of a call's arguments, and of an initializer list's values, to the compiler (gcc takes x86-64
+ * arguments last to first, clang first to last), and the cases must be the same on every compiler. */
+static c2d_vec2 uniform2(double lo, double hi)
+{
+    double x = uniform(lo, hi);
+    double y = uniform(lo, hi);
+    return v2(x, y);
+}
+
 enum { CIRCLE, RECT, POLYGON, CAPSULE, SEGMENT, KINDS };
 static const char *const kind_name[KINDS] = {"circle", "rect", "polygon", "capsule", "segment"};
 
@@ -366,7 +376,8 @@ static void world(const char *sec, double angle_scale)
             double qx = uniform(-20, 380), qy = uniform(-20, 280);
             c2d_aabb box;
             box.min = v2(qx, qy);
-            box.max = v2(qx + uniform(5, 60), qy + uniform(5, 60));
+            double bw = uniform(5, 60), bh = uniform(5, 60);
+            box.max = v2(qx + bw, qy + bh);
             snprintf(label, sizeof label, "%s:queries:%d", tag, q + 1);
             begin(label);
             c2d_world_query_aabb(w, box, NULL, hits, N_WORLD, &count);
@@ -385,7 +396,7 @@ static void world(const char *sec, double angle_scale)
                 integer((long)hits[i].user);
             c2d_world_ray_hit rh;
             memset(&rh, 0, sizeof rh);
-            c2d_world_raycast(w, v2(qx, qy), v2(uniform(-1, 1), uniform(-1, 1)), 500, NULL, &rh);
+            c2d_world_raycast(w, v2(qx, qy), uniform2(-1, 1), 500, NULL, &rh);
             integer(rh.ray.hit ? (long)rh.user : 0);
             ray(&rh.ray);
             end();
@@ -410,7 +421,7 @@ static void world(const char *sec, double angle_scale)
             c2d_world_contact wc[16];
             snprintf(label, sizeof label, "%s:move:%d", tag, m + 1);
             begin(label);
-            c2d_world_move(w, mover, v2(uniform(-80, 80), uniform(-80, 80)), NULL, NULL, NULL, NULL, &res, wc, 16);
+            c2d_world_move(w, mover, uniform2(-80, 80), NULL, NULL, NULL, NULL, &res, wc, 16);
             vec(res.displacement);
             integer(res.count);
             for (int i = 0; i < res.count && i < 16; i++) {
@@ -418,7 +429,11 @@ static void world(const char *sec, double angle_scale)
                 num(wc[i].contact.t);
                 vec(wc[i].contact.normal);
             }
-            c2d_ball b = {{uniform(0, 400), uniform(0, 300)}, {uniform(-900, 900), uniform(-900, 900)}, 4};
+            c2d_ball b;
+            b.position.x = uniform(0, 400);
+            b.position.y = uniform(0, 300);
+            b.velocity = uniform2(-900, 900);
+            b.radius = 4;
             c2d_world_step_ball(w, &b, 1.0 / 30, NULL, NULL, NULL, NULL, &res, wc, 16);
             vec(b.position);
             vec(b.velocity);
@@ -427,7 +442,7 @@ static void world(const char *sec, double angle_scale)
         }
         c2d_shape_destroy(mover);
         for (int i = 0; i < N_WORLD; i += 3) {
-            c2d_shape_move(shapes[i], v2(uniform(-30, 30), uniform(-30, 30)));
+            c2d_shape_move(shapes[i], uniform2(-30, 30));
             c2d_world_update(w, ids[i]);
         }
     }
