@@ -33,12 +33,15 @@ typedef struct mover {
 } mover;
 
 /* A turning member's core turned to the engine's clock about its pivot as it stood at time 0 (its
- * translation, velocity times the clock, is applied as for any moving member: offset_of). */
+ * translation, velocity times the clock, is applied as for any moving member: offset_of), and the box
+ * it covers turning over the call's time, translation left out (c2d_engine_turn_near). */
 typedef struct turned_core {
     int member;
     double clock; /* the time it is turned to (NaN: not yet) */
     c2d_vec2 *v, *n;
     c2d_core core;
+    double box_horizon; /* the call's time the box is for (NaN: not yet) */
+    c2d_aabb box;
 } turned_core;
 
 /* Turning members, and vertices of each, whose turned cores fit in the engine's own storage. */
@@ -273,6 +276,14 @@ void c2d_engine_query(const engine *e, c2d_aabb box, c2d_set_visit visit, void *
  * velocity times the clock about its pivot (cached per clock). */
 const c2d_core *c2d_engine_core(const engine *e, int i);
 
+/* Whether the cast of a leg against turning member i may find a contact: the mover from offset p along
+ * d over a leg within the call's time, p and d relative to the member's translation (as path_near's).
+ * 0 when the mover's box over the leg misses the box the member's core covers as it turns over the
+ * whole call (c2d_core_turn_box, worked out once per call) by more than 4 tol, so that the mover never
+ * comes within the touching tolerance tol of the member, and by enough, for the speeds, that the cast
+ * would end before its last step (see engine.c): the cast then finds nothing, bit for bit. */
+int c2d_engine_turn_near(const engine *e, int i, c2d_vec2 p, c2d_vec2 d, double tol);
+
 /* The contact point of member i, as it stands at time tau, and the mover at offset p, at feature f of
  * their hull (for a turning member, the feature nearest the mover then); slot as c2d_engine_hull's. */
 c2d_vec2 c2d_engine_contact_point(engine *e, int i, const c2d_rhull_hit *f, c2d_vec2 p, double tau, int slot);
@@ -323,7 +334,7 @@ static inline void cross_init(cast_ctx *c)
 static inline int path_near(const engine *e, int i, c2d_vec2 p, c2d_vec2 d, double tol)
 {
     if (is_turning(e, i))
-        return 1; /* its box at the start says nothing of where it turns to */
+        return c2d_engine_turn_near(e, i, p, d, tol); /* its box at the start says nothing of where it turns to */
     const c2d_aabb *b = &e->set->entries[i].box, *a = &e->a->box;
     double m = 4 * tol;
     double lox = b->min.x - a->max.x, hix = b->max.x - a->min.x;

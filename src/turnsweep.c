@@ -369,6 +369,41 @@ c2d_status c2d_core_sweep_rigid(const c2d_core *a, const c2d_rigid *ma, const c2
     return C2D_OK;
 }
 
+c2d_aabb c2d_core_turn_box(const c2d_core *k, c2d_vec2 c, double angle)
+{
+    /* Below a half-turn, the arc of a vertex from r0 to r1 (counter-clockwise) passes through the
+     * direction u when u is neither clockwise of r0 nor counter-clockwise of r1: cross(r0, u) >= 0 and
+     * cross(u, r1) >= 0, which for the four axis directions are sign tests. Near an axis, rounding
+     * may decide either way, and the arc's extreme is then an endpoint to a hair. */
+    int whole = !(fabs(angle) <= 3.0);
+    double s = 0, cs = 1;
+    if (!whole)
+        c2d_sincos(angle, &s, &cs);
+    c2d_aabb b;
+    b.min = v2(INFINITY, INFINITY);
+    b.max = v2(-INFINITY, -INFINITY);
+    for (int j = 0; j < k->count; j++) {
+        c2d_vec2 r0 = v2_sub(k->v[j], c), r1 = v2(cs * r0.x - s * r0.y, s * r0.x + cs * r0.y);
+        c2d_vec2 from = angle < 0 ? r1 : r0, to = angle < 0 ? r0 : r1;
+        double lox = c2d_mind(r0.x, r1.x), hix = c2d_maxd(r0.x, r1.x);
+        double loy = c2d_mind(r0.y, r1.y), hiy = c2d_maxd(r0.y, r1.y);
+        int px = whole || (from.y <= 0 && to.y >= 0), py = whole || (from.x >= 0 && to.x <= 0);
+        int nx = whole || (from.y >= 0 && to.y <= 0), ny = whole || (from.x <= 0 && to.x >= 0);
+        if (px || py || nx || ny) {
+            double rho = v2_len(r0);
+            hix = px ? rho : hix;
+            hiy = py ? rho : hiy;
+            lox = nx ? -rho : lox;
+            loy = ny ? -rho : loy;
+        }
+        b.min = v2(c2d_mind(b.min.x, c.x + lox), c2d_mind(b.min.y, c.y + loy));
+        b.max = v2(c2d_maxd(b.max.x, c.x + hix), c2d_maxd(b.max.y, c.y + hiy));
+    }
+    b.min = v2(b.min.x - k->radius, b.min.y - k->radius);
+    b.max = v2(b.max.x + k->radius, b.max.y + k->radius);
+    return b;
+}
+
 double c2d_rigid_sweep_tolerance(const c2d_shape *a, const c2d_rigid *ma, const c2d_shape *b, const c2d_rigid *mb)
 {
     /* Everything stays within the pivot's path swollen by the shape's reach from it. */
