@@ -369,6 +369,18 @@ c2d_status c2d_core_sweep_rigid(const c2d_core *a, const c2d_rigid *ma, const c2
     return C2D_OK;
 }
 
+/* sin x and cos x for |x| <= 1 from their Taylor series to x^17 and x^18, whose tails are below 1e-17
+ * there: within 2e-16 (not c2d_sincos's bits, which nothing here needs), at a fraction of its cost. */
+static void small_sincos(double x, double *s, double *c)
+{
+    double z = x * x;
+    *s = x * (1 + z * (-1.0 / 6 + z * (1.0 / 120 + z * (-1.0 / 5040 + z * (1.0 / 362880 + z * (-1.0 / 39916800 +
+         z * (1.0 / 6227020800.0 + z * (-1.0 / 1307674368000.0 + z * (1.0 / 355687428096000.0)))))))));
+    *c = 1 + z * (-0.5 + z * (1.0 / 24 + z * (-1.0 / 720 + z * (1.0 / 40320 + z * (-1.0 / 3628800 +
+         z * (1.0 / 479001600 + z * (-1.0 / 87178291200.0 + z * (1.0 / 20922789888000.0 +
+         z * (-1.0 / 6402373705728000.0)))))))));
+}
+
 c2d_aabb c2d_core_turn_box(const c2d_core *k, c2d_vec2 c, double angle)
 {
     /* Below a half-turn, the arc of a vertex from r0 to r1 (counter-clockwise) passes through the
@@ -377,7 +389,9 @@ c2d_aabb c2d_core_turn_box(const c2d_core *k, c2d_vec2 c, double angle)
      * may decide either way, and the arc's extreme is then an endpoint to a hair. */
     int whole = !(fabs(angle) <= 3.0);
     double s = 0, cs = 1;
-    if (!whole)
+    if (fabs(angle) <= 1.0)
+        small_sincos(angle, &s, &cs); /* a game's step: a flipper at 30 rad/s turns 0.5 in 1/60 s */
+    else if (!whole)
         c2d_sincos(angle, &s, &cs);
     c2d_aabb b;
     b.min = v2(INFINITY, INFINITY);
