@@ -212,7 +212,7 @@ void c2d_engine_set_horizon(engine *e, double horizon)
 }
 
 c2d_status c2d_engine_init(engine *e, const c2d_static_set *set, const mover *a, const c2d_move_options *opt,
-                           c2d_response deflt, double scale)
+                           c2d_response deflt, double scale, double horizon)
 {
     e->set = set;
     e->a = a;
@@ -232,11 +232,11 @@ c2d_status c2d_engine_init(engine *e, const c2d_static_set *set, const mover *a,
     e->response = opt && opt->response != C2D_RESPONSE_NONE ? opt->response : deflt;
     e->scale = scale;
     e->tol = c2d_sweep_tolerance(scale);
-    /* A sweep's members move by their velocity times 1; c2d_engine_run sets its own time. */
-    e->horizon = 1.0;
+    /* A sweep's members move by their velocity times 1; c2d_engine_run's by theirs times its time. */
+    e->horizon = horizon;
     e->reach = scale + set->extent;
     if (e->velocity || e->spin)
-        c2d_engine_set_horizon(e, 1.0);
+        c2d_engine_set_horizon(e, horizon);
     e->width = core_width(a->v, a->n) + 2 * a->r;
     e->heap = NULL;
     e->seam_at = NULL;

@@ -256,9 +256,10 @@ static inline c2d_aabb mover_box(const mover *a, c2d_vec2 p, c2d_vec2 d, double 
 
 /* Sets up a motion of mover a through set. scale is the mover's coordinate magnitude over the call: at
  * least the larger of the magnitudes of its box at the start and of its whole motion (first_leg's
- * growth counts on that). */
+ * growth counts on that). horizon is the call's time (c2d_engine_set_horizon): 1, or a ball step's dt,
+ * so that c2d_engine_run, given the same, need not work the reach out again. */
 c2d_status c2d_engine_init(engine *e, const c2d_static_set *set, const mover *a, const c2d_move_options *opt,
-                           c2d_response deflt, double scale);
+                           c2d_response deflt, double scale, double horizon);
 /* Frees what c2d_engine_init allocated (the engine itself is the caller's). */
 void c2d_engine_free(engine *e);
 
