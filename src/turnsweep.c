@@ -173,7 +173,7 @@ static double proven_step(const placed *a, const c2d_rigid *ma, const placed *b,
      * Newton descends to it. */
     double tau = room;
     if (slope < 0)
-        tau = fmin(tau, (l0 - aim) / -slope);
+        tau = c2d_mind(tau, (l0 - aim) / -slope);
     for (int k = 0; k < TURN_NEWTON && tau > 0; k++) {
         double l = lower(pa, ua, ka, a->count, pb, ub, kb, b->count, radii, tau, &slope);
         if (l >= target)
@@ -225,7 +225,7 @@ static double face_step(const placed *a, const c2d_rigid *ma, const placed *b, c
         c2d_vec2 n = b->n[f], q = b->v[f];
         double lo = INFINITY;
         for (int i = 0; i < a->count; i++)
-            lo = fmin(lo, v2_dot(n, v2_sub(a->v[i], q)));
+            lo = c2d_mind(lo, v2_dot(n, v2_sub(a->v[i], q)));
         if (lo > sep) {
             sep = lo;
             best = f;
@@ -249,7 +249,7 @@ static double face_step(const placed *a, const c2d_rigid *ma, const placed *b, c
         return 0;
     double tau = room;
     if (slope < 0)
-        tau = fmin(tau, (l0 - aim) / -slope);
+        tau = c2d_mind(tau, (l0 - aim) / -slope);
     for (int k = 0; k < TURN_NEWTON && tau > 0; k++) {
         double l = face_lower(g, u, m, a->count, radii, tau, &slope);
         if (l >= target)
