@@ -383,38 +383,47 @@ static void small_sincos(double x, double *s, double *c)
 
 c2d_aabb c2d_core_turn_box(const c2d_core *k, c2d_vec2 c, double angle)
 {
-    /* Below a half-turn, the arc of a vertex from r0 to r1 (counter-clockwise) passes through the
-     * direction u when u is neither clockwise of r0 nor counter-clockwise of r1: cross(r0, u) >= 0 and
-     * cross(u, r1) >= 0, which for the four axis directions are sign tests. Near an axis, rounding
-     * may decide either way, and the arc's extreme is then an endpoint to a hair. */
-    int whole = !(fabs(angle) <= 3.0);
-    double s = 0, cs = 1;
-    if (fabs(angle) <= 1.0)
-        small_sincos(angle, &s, &cs); /* a game's step: a flipper at 30 rad/s turns 0.5 in 1/60 s */
-    else if (!whole)
-        c2d_sincos(angle, &s, &cs);
     c2d_aabb b;
-    b.min = v2(INFINITY, INFINITY);
-    b.max = v2(-INFINITY, -INFINITY);
-    for (int j = 0; j < k->count; j++) {
-        c2d_vec2 r0 = v2_sub(k->v[j], c), r1 = v2(cs * r0.x - s * r0.y, s * r0.x + cs * r0.y);
-        c2d_vec2 from = angle < 0 ? r1 : r0, to = angle < 0 ? r0 : r1;
-        double lox = c2d_mind(r0.x, r1.x), hix = c2d_maxd(r0.x, r1.x);
-        double loy = c2d_mind(r0.y, r1.y), hiy = c2d_maxd(r0.y, r1.y);
-        int px = whole || (from.y <= 0 && to.y >= 0), py = whole || (from.x >= 0 && to.x <= 0);
-        int nx = whole || (from.y >= 0 && to.y <= 0), ny = whole || (from.x <= 0 && to.x >= 0);
-        if (px || py || nx || ny) {
-            double rho = v2_len(r0);
-            hix = px ? rho : hix;
-            hiy = py ? rho : hiy;
-            lox = nx ? -rho : lox;
-            loy = ny ? -rho : loy;
+    double lox = INFINITY, loy = INFINITY, hix = -INFINITY, hiy = -INFINITY;
+    if (!(fabs(angle) <= 3.0)) {
+        for (int j = 0; j < k->count; j++) {
+            double rho = v2_len(v2_sub(k->v[j], c));
+            hix = c2d_maxd(hix, rho);
         }
-        b.min = v2(c2d_mind(b.min.x, c.x + lox), c2d_mind(b.min.y, c.y + loy));
-        b.max = v2(c2d_maxd(b.max.x, c.x + hix), c2d_maxd(b.max.y, c.y + hiy));
+        lox = loy = -hix;
+        hiy = hix;
+    } else {
+        double s, cs;
+        if (fabs(angle) <= 1.0)
+            small_sincos(angle, &s, &cs); /* a game's step: a flipper at 30 rad/s turns 0.5 in 1/60 s */
+        else
+            c2d_sincos(angle, &s, &cs);
+        /* Below a half-turn, a vertex's arc from r0 to r1 crosses the line y = 0 at most once: when r0.y
+         * and r1.y differ in sign, and then on the side of x that r0.x + r1.x is on (the crossing lies
+         * less than a quarter-turn from either end); the line x = 0 likewise. Where rounding decides
+         * near an axis, the arc's extreme there is an end to a hair. */
+        for (int j = 0; j < k->count; j++) {
+            c2d_vec2 r0 = v2_sub(k->v[j], c), r1 = v2(cs * r0.x - s * r0.y, s * r0.x + cs * r0.y);
+            lox = c2d_mind(lox, c2d_mind(r0.x, r1.x));
+            hix = c2d_maxd(hix, c2d_maxd(r0.x, r1.x));
+            loy = c2d_mind(loy, c2d_mind(r0.y, r1.y));
+            hiy = c2d_maxd(hiy, c2d_maxd(r0.y, r1.y));
+            int on_x = r0.y * r1.y <= 0, on_y = r0.x * r1.x <= 0;
+            if (on_x || on_y) {
+                double rho = v2_len(r0);
+                if (on_x && r0.x + r1.x > 0)
+                    hix = c2d_maxd(hix, rho);
+                else if (on_x)
+                    lox = c2d_mind(lox, -rho);
+                if (on_y && r0.y + r1.y > 0)
+                    hiy = c2d_maxd(hiy, rho);
+                else if (on_y)
+                    loy = c2d_mind(loy, -rho);
+            }
+        }
     }
-    b.min = v2(b.min.x - k->radius, b.min.y - k->radius);
-    b.max = v2(b.max.x + k->radius, b.max.y + k->radius);
+    b.min = v2(c.x + lox - k->radius, c.y + loy - k->radius);
+    b.max = v2(c.x + hix + k->radius, c.y + hiy + k->radius);
     return b;
 }
 
