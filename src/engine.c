@@ -37,18 +37,19 @@ void c2d_engine_free(engine *e)
 static c2d_status engine_turned(engine *e)
 {
     const c2d_static_set *set = e->set;
-    int k = 0;
+    int k = 0, small = 1;
     size_t verts = 0;
-    for (int j = 0; j < set->loose_count; j++)
-        if (is_turning(e, set->loose[j])) {
+    for (int j = 0; j < set->loose_count; j++) {
+        int m = set->loose[j], count = set->core[m].count;
+        if (is_turning(e, m)) {
             k++;
-            verts += (size_t)set->core[set->loose[j]].count;
+            verts += (size_t)count;
+            small &= count <= TURNED_STACK_VERTICES;
         }
+    }
     if (k == 0)
         return C2D_OK;
-    int small = k <= TURNED_STACK;
-    for (int j = 0; j < set->loose_count && small; j++)
-        small = !is_turning(e, set->loose[j]) || set->core[set->loose[j]].count <= TURNED_STACK_VERTICES;
+    small &= k <= TURNED_STACK;
     c2d_vec2 *v = e->turned_v;
     e->turned = e->turned_stack;
     if (!small) {
