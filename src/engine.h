@@ -34,12 +34,15 @@ typedef struct mover {
 } mover;
 
 /* A turning member's core turned to the engine's clock about its pivot as it stood at time 0 (its
- * translation, velocity times the clock, is applied as for any moving member: offset_of). */
+ * translation, velocity times the clock, is applied as for any moving member: offset_of), and the box
+ * it covers turning over the call's time, translation left out (c2d_engine_turn_near). */
 typedef struct turned_core {
     int member;
     double clock; /* the time it is turned to (NaN: not yet) */
     c2d_vec2 *v, *n;
     c2d_core core;
+    double box_horizon; /* the call's time the box is for (NaN: not yet) */
+    c2d_aabb box;
 } turned_core;
 
 /* Turning members, and vertices of each, whose turned cores fit in the engine's own storage. */
@@ -275,9 +278,10 @@ static inline c2d_core mover_core_at(const mover *a, c2d_vec2 shift, c2d_vec2 *r
 
 /* Sets up a motion of mover a through set. scale is the mover's coordinate magnitude over the call: at
  * least the larger of the magnitudes of its box at the start and of its whole motion (first_leg's
- * growth counts on that). */
+ * growth counts on that). horizon is the call's time (c2d_engine_set_horizon): 1, or a ball step's dt,
+ * so that c2d_engine_run, given the same, need not work the reach out again. */
 c2d_status c2d_engine_init(engine *e, const c2d_static_set *set, const mover *a, const c2d_move_options *opt,
-                           c2d_response deflt, double scale);
+                           c2d_response deflt, double scale, double horizon);
 /* Frees what c2d_engine_init allocated (the engine itself is the caller's). */
 void c2d_engine_free(engine *e);
 
@@ -294,6 +298,14 @@ void c2d_engine_query(const engine *e, c2d_aabb box, c2d_set_visit visit, void *
  * offset_of gives): the set's own core, or for a turning member its core turned by its angular
  * velocity times the clock about its pivot (cached per clock). */
 const c2d_core *c2d_engine_core(const engine *e, int i);
+
+/* Whether the cast of a leg against turning member i may find a contact: the mover from offset p along
+ * d over a leg within the call's time, p and d relative to the member's translation (as path_near's).
+ * 0 when the mover's box over the leg misses the box the member's core covers as it turns over the
+ * whole call (c2d_core_turn_box, worked out once per call) by more than 4 tol, so that the mover never
+ * comes within the touching tolerance tol of the member, and by enough, for the speeds, that the cast
+ * would end before its last step (see engine.c): the cast then finds nothing, bit for bit. */
+int c2d_engine_turn_near(const engine *e, int i, c2d_vec2 p, c2d_vec2 d, double tol);
 
 /* The contact point of member i, as it stands at time tau, and the mover at offset p, at feature f of
  * their hull (for a turning member, the feature nearest the mover then); slot as c2d_engine_hull's. */
@@ -345,7 +357,7 @@ static inline void cross_init(cast_ctx *c)
 static inline int path_near(const engine *e, int i, c2d_vec2 p, c2d_vec2 d, double tol)
 {
     if (is_turning(e, i))
-        return 1; /* its box at the start says nothing of where it turns to */
+        return c2d_engine_turn_near(e, i, p, d, tol); /* its box at the start says nothing of where it turns to */
     const c2d_aabb *b = &e->set->entries[i].box, *a = &e->a->box;
     double m = 4 * tol;
     double lox = b->min.x - a->max.x, hix = b->max.x - a->min.x;

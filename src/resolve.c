@@ -78,7 +78,7 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
         return st;
     engine e;
     st = c2d_engine_init(&e, set, &a, NULL, C2D_RESPONSE_SLIDE,
-                         c2d_max_num(c2d_aabb_magnitude(a.box), vec_magnitude(displacement)));
+                         c2d_max_num(c2d_aabb_magnitude(a.box), vec_magnitude(displacement)), 1.0);
     if (st != C2D_OK) {
         mover_free(&a);
         return st;
@@ -159,7 +159,7 @@ c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *m
     if (st != C2D_OK)
         return st;
     engine e;
-    st = c2d_engine_init(&e, set, &a, NULL, C2D_RESPONSE_SLIDE, c2d_aabb_magnitude(a.box));
+    st = c2d_engine_init(&e, set, &a, NULL, C2D_RESPONSE_SLIDE, c2d_aabb_magnitude(a.box), 1.0);
     if (st != C2D_OK) {
         mover_free(&a);
         return st;
@@ -227,7 +227,7 @@ static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_sha
         }
     }
     engine e;
-    st = c2d_engine_init(&e, set, &a, options, C2D_RESPONSE_SLIDE, scale);
+    st = c2d_engine_init(&e, set, &a, options, C2D_RESPONSE_SLIDE, scale, 1.0);
     if (st != C2D_OK) {
         mover_free(&a);
         return st;
@@ -356,7 +356,7 @@ static c2d_status set_step_ball(const c2d_static_set *set, c2d_ball *ball, doubl
     a.box.max = v2(ball->radius, ball->radius);
     engine e;
     st = c2d_engine_init(&e, set, &a, options, C2D_RESPONSE_BOUNCE,
-                         vec_magnitude(ball->position) + vec_magnitude(ball->velocity) * dt + ball->radius);
+                         vec_magnitude(ball->position) + vec_magnitude(ball->velocity) * dt + ball->radius, dt);
     if (st != C2D_OK)
         return st;
     e.plain = plain;

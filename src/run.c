@@ -456,10 +456,12 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
 {
     c2d_vec2 p = *p_io, vel = *vel_io;
     memset(res, 0, sizeof *res);
-    if (e->velocity || e->spin)
-        c2d_engine_set_horizon(e, T);
-    else
-        e->horizon = T;
+    if (!(e->horizon == T)) { /* else c2d_engine_init worked out the same */
+        if (e->velocity || e->spin)
+            c2d_engine_set_horizon(e, T);
+        else
+            e->horizon = T;
+    }
     e->clock = 0;
     /* Moving members can run into a mover that stands still: then a leg is cast even without motion. */
     int moving = 0;

@@ -56,9 +56,10 @@ void c2d_static_set_query(const c2d_static_set *set, c2d_aabb box, double horizo
             b.min = v2(c.x - r, c.y - r);
             b.max = v2(c.x + r, c.y + r);
         }
+        /* Comparisons, not fmin and fmax (libm calls, for NaN, which w never is), per loose member per query. */
         c2d_vec2 w = v2_scale(c2d_static_set_velocity(set, i), horizon);
-        b.min = v2(b.min.x + fmin(w.x, 0), b.min.y + fmin(w.y, 0));
-        b.max = v2(b.max.x + fmax(w.x, 0), b.max.y + fmax(w.y, 0));
+        b.min = v2(b.min.x + (w.x < 0 ? w.x : 0.0), b.min.y + (w.y < 0 ? w.y : 0.0));
+        b.max = v2(b.max.x + (w.x > 0 ? w.x : 0.0), b.max.y + (w.y > 0 ? w.y : 0.0));
         if (boxes_overlap(b, box) && visit(ctx, i))
             return;
     }

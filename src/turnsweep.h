@@ -39,6 +39,14 @@ static inline c2d_vec2 c2d_rigid_velocity_at(const c2d_rigid *m, double t, c2d_v
     return v2(m->v.x - m->w * r.y, m->v.y + m->w * r.x);
 }
 
+/* The box that core k covers while it turns about c through every angle between 0 and angle (radians,
+ * counter-clockwise positive): the box of its vertices' arcs, grown by its radius (the core at each
+ * angle is the hull of its vertices, so the boxes agree). More than 3 radians (near a half-turn, where
+ * the arcs' ends no longer tell which axes they cross), or an angle that is not finite, gives the box of
+ * the disc the core reaches about c. Rounded as the turned cores are, to a few ulps of c's magnitude
+ * plus the core's reach from it: callers compare it with a margin. */
+c2d_aabb c2d_core_turn_box(const c2d_core *k, c2d_vec2 c, double angle);
+
 /* What a rotating sweep found: the time, the unit normal from A to B there, the contact point (midway
  * between the surfaces, as c2d_sweep's) and the distance left between the rounded cores (<= tol). */
 typedef struct c2d_rigid_hit {

@@ -2,7 +2,8 @@
  * ball at rest at (1 + e) w d to 1e-9; a ball resting on a flipper is thrown when it swings; the set's
  * sweep agrees with c2d_sweep_motion; bad input changes nothing; and a property run of ball steps
  * among bars and flippers turning at up to 60 rad/s (re-placed after every step, as a game does):
- * no ball passes through a bar, none ends inside one. */
+ * no ball passes through a bar, none ends inside one; and a bar's tip meets a ball where its arc
+ * reaches beyond both its ends (the box a turning member sweeps, which skips casts that cannot hit). */
 #include "testutil.h"
 
 #include <string.h>
@@ -459,4 +460,41 @@ TEST(spin_pivot_of_a_turned_circle_turns_with_it)
     c2d_static_set_destroy(set);
     c2d_shape_destroy(ball);
     c2d_shape_destroy(probe);
+}
+
+TEST(spin_bar_tip_meets_a_ball_where_its_arc_reaches_beyond_both_ends)
+{
+    /* A bar 10 long turning half a radian about its end, from a quarter radian before an axis direction
+     * u to a quarter after: its tip reaches 10 along u half-way, 10 cos 0.25 (9.69) at either end. A
+     * ball of radius 1 passing across u at 10.99 along it overlaps the tip by 0.01 half-way, and is
+     * 0.3 clear of both ends' boxes: the turning member's swept box must reach the arc's farthest
+     * point. Along each axis direction, turning either way, by a ball step and by the set's sweep. */
+    for (int k = 0; k < 8; k++) {
+        double phi = (k % 4) * TU_PI / 2, s = k < 4 ? 1 : -1, a0 = phi - 0.25 * s;
+        c2d_vec2 u = V(cos(phi), sin(phi)), across = V(-u.y, u.x);
+        c2d_shape *rod;
+        ENSURE_OK(c2d_rect_new(5 * cos(a0), 5 * sin(a0), 10, 0.2, a0, &rod));
+        const c2d_shape *shapes[1] = {rod};
+        c2d_static_set *set;
+        ENSURE_OK(c2d_static_set_new(shapes, 1, NULL, &set));
+        c2d_motion turn = tu_motion(0, 0, 0.5 * s, -5, 0);
+        ENSURE_OK(c2d_static_set_set_motion(set, 0, &turn));
+        c2d_vec2 start = tu_add(tu_scale(u, 10.99), tu_scale(across, 5)), vel = tu_scale(across, -10);
+        c2d_ball ball = {start, vel, 1};
+        c2d_move_result res;
+        c2d_sweep_contact c[4];
+        ENSURE_OK(c2d_static_set_step_ball(set, &ball, 1.0, NULL, &res, c, 4));
+        ENSURE_MSG(res.count >= 1 && c[0].t > 0.3 && c[0].t < 0.7, "axis %d, turning %g: %d contacts, first at %g",
+                   k % 4, s, res.count, res.count > 0 ? c[0].t : -1.0);
+        c2d_shape *probe;
+        ENSURE_OK(c2d_circle_new(start.x, start.y, 1, &probe));
+        c2d_toi toi;
+        int index;
+        ENSURE_OK(c2d_static_set_sweep(set, probe, vel, &toi, &index));
+        ENSURE_MSG(toi.state == C2D_TOI_HIT && index == 0 && toi.t > 0.3 && toi.t < 0.7,
+                   "axis %d, turning %g: sweep state %d at %g", k % 4, s, (int)toi.state, toi.t);
+        c2d_shape_destroy(probe);
+        c2d_static_set_destroy(set);
+        c2d_shape_destroy(rod);
+    }
 }
