@@ -241,17 +241,21 @@ static int fz_rode(const fz_state *st, int all)
  *    carrier is left out for a mover other than a circle;
  *  - the ride is not swept against the other members: the mover is carried through any of them in its
  *    way, also one the carrier never reaches (a post just beyond a flipper's tip: known bug,
- *    fuzz/known/set-ball-carried-by-a-flipper-through-a-post, README). Unless FZ_STRICT_CARRY=1 every
- *    member but the carrier is left out then; with it, every member is checked but the carrier (which
- *    may crush the mover against another, as any moving member may). */
+ *    fuzz/known/set-ball-carried-by-a-flipper-through-a-post, README; fixed: the ride is swept, a mover
+ *    other than a ball as the disc about its position that holds it at every angle). Unless
+ *    FZ_STRICT_CARRY=0 every member is checked but the carrier and the members that move (either may
+ *    crush the mover where the ride stopped, as any moving member may). */
 static void fz_end_responses(const fz_state *st, int all, const c2d_response *resp, int circle, c2d_response *out)
 {
     memcpy(out, resp, (size_t)st->set_n * sizeof *out);
     int rode = fz_rode(st, all);
     if (rode < 0)
         return;
+    /* A ride that meets another member stops there for the rest of the call, and a member that moves
+     * may then run into the mover (a crush, which the README allows): with FZ_STRICT_CARRY only the
+     * members that stand still are checked besides the carrier's rule. */
     for (int i = 0; i < st->set_n; i++)
-        if (fz_strict_carry ? i == rode : i != rode || !circle)
+        if (fz_strict_carry ? i == rode || fz_member_moves(st, i) : i != rode || !circle)
             out[i] = C2D_RESPONSE_NONE;
 }
 

@@ -513,7 +513,8 @@ C2D_API c2d_status c2d_static_set_get_velocity(const c2d_static_set *set, int i,
  *  at rest struck by a flipper's face at distance d from the hinge leaves along the face's normal at
  *  (1 + e) w d for restitution e. A mover the turning face keeps pushing (8 contacts in a row with it)
  *  rides it for the rest of the step, swept along the arc against the other shapes (it stops where it
- *  meets one). NULL or a zeroed motion stands still. A turning shape shares no seams with others (a
+ *  meets one; a mover other than a ball, which a plain move keeps at its angle, is swept as the disc
+ *  about its position that holds it at every angle, so it stops a little early). NULL or a zeroed motion stands still. A turning shape shares no seams with others (a
  *  chain's own joints stay seams). */
 C2D_API c2d_status c2d_static_set_set_motion(c2d_static_set *set, int i, const c2d_motion *motion);
 

@@ -28,7 +28,8 @@ typedef struct carry_ctx {
     c2d_vec2 p;        /* the mover's offset at the start */
     c2d_rigid motion;  /* the carry over its time, in the world */
     double span;       /* the carry's time */
-    c2d_vec2 *v;       /* room for the mover's core */
+    const mover *m;    /* what is swept: the mover, or the disc that holds it (see carry) */
+    c2d_vec2 *v;       /* room for its core */
     double tmax;       /* the earliest meeting so far (1: none) */
     int no_memory;
 } carry_ctx;
@@ -39,11 +40,20 @@ static int carry_visit(void *ctx, int j)
     const engine *e = c->e;
     if (j == c->i || !holds(e, j) || c2d_static_set_owner(e->set, j) == c2d_static_set_owner(e->set, c->i))
         return 0;
-    const mover *a = e->a;
     double span = c->span;
     /* In the frame that member j's own translation by the clock is taken out of. */
     c2d_vec2 off = offset_of(e, j, e->clock);
-    c2d_core ka = mover_core_at(a, v2_sub(c->p, off), c->v);
+    c2d_core ka = mover_core_at(c->m, v2_sub(c->p, off), c->v);
+    const c2d_core *kb = c2d_engine_core(e, j);
+    double tol = member_tol(e, j);
+    if (c->m != e->a) {
+        /* The disc may already overlap a shape the mover itself only touches: then no ride. */
+        c2d_vec2 pa, pb;
+        if (c2d_core_distance(&ka, kb, &pa, &pb) - ka.radius - kb->radius < -tol) {
+            c->tmax = 0;
+            return 1;
+        }
+    }
     c2d_rigid ma = c->motion, mb = c2d_rigid_still();
     ma.c = v2_sub(ma.c, off);
     mb.v = v2_scale(velocity_of(e, j), span);
@@ -53,7 +63,7 @@ static int carry_visit(void *ctx, int j)
     }
     int found = 0;
     c2d_rigid_hit h;
-    if (c2d_core_sweep_rigid(&ka, &ma, c2d_engine_core(e, j), &mb, c->tmax, member_tol(e, j), &found, &h) != C2D_OK)
+    if (c2d_core_sweep_rigid(&ka, &ma, kb, &mb, c->tmax, tol, &found, &h) != C2D_OK)
         c->no_memory = 1;
     else if (found && h.t < c->tmax)
         c->tmax = h.t;
@@ -101,6 +111,24 @@ static int carry(engine *e, int i, double tau, double T, c2d_vec2 *p, c2d_vec2 *
     cc.motion.v = v2_scale(v, span);
     cc.motion.w = e->spin[i] * span;
     cc.span = span;
+    /* A mover that turns turns with the member, and is swept so. One that cannot (a plain move) is only
+     * carried along the arc, keeping its angle: a ball is the same whichever way it turns, but any
+     * other mover is swept as the disc about its position that holds it at every angle, which never
+     * lets the ride end inside another shape (it stops a little early, or not at all when that disc
+     * already overlaps one). */
+    mover disc;
+    c2d_vec2 at = e->origin;
+    cc.m = a;
+    if (!e->turner && !(a->n == 1 && a->v[0].x == at.x && a->v[0].y == at.y)) {
+        double rd = 0;
+        for (int k = 0; k < a->n; k++)
+            rd = c2d_max_num(rd, v2_len(v2_sub(a->v[k], at)));
+        disc.v = &at;
+        disc.nrm = NULL;
+        disc.n = 1;
+        disc.r = rd + a->r;
+        cc.m = &disc;
+    }
     cc.v = a->n > STACK_HULL ? (c2d_vec2 *)malloc((size_t)a->n * sizeof(c2d_vec2)) : own;
     cc.tmax = 1.0;
     cc.no_memory = !cc.v;
@@ -108,9 +136,9 @@ static int carry(engine *e, int i, double tau, double T, c2d_vec2 *p, c2d_vec2 *
         /* Everything the mover can reach on the arc: within its farthest point's distance from the
          * pivot, swept by the pivot's own motion. */
         double reach = 0;
-        for (int k = 0; k < a->n; k++)
-            reach = c2d_max_num(reach, v2_len(v2_sub(v2_add(a->v[k], *p), c)));
-        reach += a->r;
+        for (int k = 0; k < cc.m->n; k++)
+            reach = c2d_max_num(reach, v2_len(v2_sub(v2_add(cc.m->v[k], *p), c)));
+        reach += cc.m->r;
         c2d_aabb box;
         box.min = v2(c.x - reach + min0(cc.motion.v.x), c.y - reach + min0(cc.motion.v.y));
         box.max = v2(c.x + reach + max0(cc.motion.v.x), c.y + reach + max0(cc.motion.v.y));

@@ -502,3 +502,52 @@ TEST(turnmove_crate_on_a_turning_platform_turns_with_it)
     c2d_shape_destroy(crate);
     c2d_shape_destroy(plat);
 }
+
+TEST(turnmove_plain_move_carried_by_a_turning_flipper_never_ends_inside_a_post)
+{
+    /* A plain move cannot turn its mover, so a box a turning flipper carries rides the arc keeping its
+     * angle; the ride is swept as the disc about the box's position that holds it at every angle, so
+     * it stops before any corner reaches a post (it stops a little early). Boxes at rest on the face of
+     * a 110 x 18 flipper hinged at the origin, swinging up by 0.8 rad over the move, posts on their arcs
+     * at random angles: no box ends inside a post. */
+    long runs = c2d_test_iterations(200);
+    int rode = 0;
+    for (long it = 0; it < runs && !c2d_test_failed(); it++) {
+        double d = c2d_test_uniform(20, 100);
+        double side = c2d_test_uniform(4, 14);
+        double post_angle = c2d_test_uniform(0.15, 0.7);
+        double post_r = c2d_test_uniform(2, 8);
+        double post_at = d + c2d_test_uniform(-side, side);
+        c2d_shape *flip, *post, *box;
+        ENSURE_OK(c2d_rect_new(55, 0, 110, 18, 0, &flip));
+        ENSURE_OK(c2d_circle_new(post_at * cos(post_angle), post_at * sin(post_angle) + 9 + side / 2, post_r, &post));
+        ENSURE_OK(c2d_rect_new(d, 9 + side / 2, side, side, 0, &box));
+        const c2d_shape *shapes[2] = {flip, post};
+        c2d_static_set *set;
+        ENSURE_OK(c2d_static_set_new(shapes, 2, NULL, &set));
+        c2d_motion swing = tu_motion(0, 0, 0.8, -55, 0);
+        ENSURE_OK(c2d_static_set_set_motion(set, 0, &swing));
+        c2d_vec2 push;
+        ENSURE_OK(c2d_static_set_push_out(set, box, &push));
+        c2d_distance_result dr;
+        ENSURE_OK(c2d_distance(box, post, &dr));
+        if (push.x != 0 || push.y != 0 || dr.distance < 1e-6) {
+            c2d_static_set_destroy(set);
+            c2d_shape_destroy(box);
+            c2d_shape_destroy(post);
+            c2d_shape_destroy(flip);
+            continue;
+        }
+        c2d_move_result res;
+        ENSURE_OK(c2d_static_set_move(set, box, tu_v(0, 0), NULL, &res, NULL, 0));
+        rode += res.count >= 8;
+        ENSURE_OK(c2d_shape_move(box, res.displacement));
+        ENSURE_OK(c2d_distance(box, post, &dr));
+        ENSURE_MSG(dr.distance > -1e-9, "run %ld: the box ends %.3g inside the post", it, -dr.distance);
+        c2d_static_set_destroy(set);
+        c2d_shape_destroy(box);
+        c2d_shape_destroy(post);
+        c2d_shape_destroy(flip);
+    }
+    ENSURE_MSG(rode > runs / 4, "only %d of %ld boxes rode the flipper", rode, runs);
+}
