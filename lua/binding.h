@@ -112,6 +112,7 @@ c2d_shape *checkshape(lua_State *L, int idx);
 c2d_shape *checkmover(lua_State *L, int idx);
 
 int l_capsule(lua_State *L);
+int l_box(lua_State *L);
 int l_circle(lua_State *L);
 int l_hull(lua_State *L);
 int l_polygon(lua_State *L);

@@ -29,6 +29,7 @@ C2D_LUA_EXPORT int luaopen_collide2d(lua_State *L);
 static const luaL_Reg module_funcs[] = {
     {"angle", l_angle},
     {"bbox", l_bbox},
+    {"box", l_box},
     {"capsule", l_capsule},
     {"chain", l_chain},
     {"circle", l_circle},

@@ -148,6 +148,17 @@ static int polygon_like(lua_State *L, c2d_status (*make)(const c2d_vec2 *, int, 
 
 /* ---- constructors ---------------------------------------------------------------------------- */
 
+/* collide2d.box(cx, cy, w, h [, angle]): a rectangle given by its centre, about which the angle turns,
+ * as c2d_rect_new and love.physics.newRectangleShape take it. */
+int l_box(lua_State *L)
+{
+    double x = luaL_checknumber(L, 1), y = luaL_checknumber(L, 2);
+    double w = luaL_checknumber(L, 3), h = luaL_checknumber(L, 4), a = luaL_optnumber(L, 5, 0.0);
+    shape_box *b = newshapebox(L);
+    CHECK(L, c2d_rect_new(x, y, w, h, a, &b->shape), 1, "ccssc");
+    return 1;
+}
+
 /* collide2d.capsule(x1, y1, x2, y2, r): every point within r of the segment. */
 int l_capsule(lua_State *L)
 {
