@@ -179,6 +179,11 @@ void record_at(lua_State *L, int out, int k, int nrec);
 void set_number(lua_State *L, const char *key, double v);
 void set_contact(lua_State *L, const c2d_contact_record *rec);
 int opt_table(lua_State *L, int arg);
+int opt_place(lua_State *L, int arg, int movable);
+/* Places the mover, the shape at stack index idx, at p (and at angle when turned), and updates its
+ * entry in the world it is in, if any: what opts.place asks of a move. Raises, changing nothing, when
+ * the shape or its world cannot follow. */
+void place_mover(lua_State *L, int idx, c2d_vec2 p, int turned, double angle);
 /* A rigid motion from args arg .. arg + 4: vx, vy, w, then the pivot px, py (optional: 0, 0), each
  * optional when opt (the other shape's motion of sweepMotion: standing still); and the five numbers of
  * one pushed back. */

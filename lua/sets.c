@@ -393,13 +393,14 @@ int s_move(lua_State *L)
     set_box *b = checkset(L, 1);
     c2d_shape *s = checkmover(L, 2);
     double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
-    int contacts = opt_table(L, 6), n;
+    int contacts = opt_table(L, 6), n, place;
     c2d_move_options o;
     c2d_move_result res;
     record_sink sink;
     c2d_vec2 p;
     lua_settop(L, 6);
     checkmoveopts(L, 5, &o, b->responses, b->n, C2D_RESPONSE_SLIDE, 0, NULL);
+    place = opt_place(L, 5, 1);
     begin_records(L, &sink);
     /* Reading opts may have run metamethods: check the set and the shape again. */
     b = checkset(L, 1);
@@ -409,10 +410,13 @@ int s_move(lua_State *L)
     else
         CHECK(L, c2d_static_set_move(b->set, s, vec(dx, dy), &o, &res, NULL, 0), 2, "-cc");
     CHECK(L, c2d_shape_get_position(s, &p), 2, "");
+    p = vec(p.x + res.displacement.x, p.y + res.displacement.y);
+    if (place)
+        place_mover(L, 2, p, 0, 0);
     n = res.count;
     fill_set_contacts(L, contacts, sink.items, sink.n);
-    lua_pushnumber(L, p.x + res.displacement.x);
-    lua_pushnumber(L, p.y + res.displacement.y);
+    lua_pushnumber(L, p.x);
+    lua_pushnumber(L, p.y);
     lua_pushinteger(L, n);
     return 3;
 }
@@ -427,13 +431,14 @@ int s_moveturning(lua_State *L)
     c2d_shape *s = checkmover(L, 2);
     c2d_motion m = checkmotion(L, 3, 0);
     double turned = 0, a;
-    int contacts = opt_table(L, 9), n;
+    int contacts = opt_table(L, 9), n, place;
     c2d_move_options o;
     c2d_move_result res;
     record_sink sink;
     c2d_vec2 p;
     lua_settop(L, 9);
     checkmoveopts(L, 8, &o, b->responses, b->n, C2D_RESPONSE_SLIDE, 0, NULL);
+    place = opt_place(L, 8, 1);
     begin_records(L, &sink);
     /* Reading opts may have run metamethods: check the set and the shape again. */
     b = checkset(L, 1);
@@ -445,11 +450,15 @@ int s_moveturning(lua_State *L)
         CHECK(L, c2d_static_set_move_turning(b->set, s, &m, &o, &res, &turned, NULL, 0), 2, "-cccccc");
     CHECK(L, c2d_shape_get_position(s, &p), 2, "");
     CHECK(L, c2d_shape_get_angle(s, &a), 2, "");
+    p = vec(p.x + res.displacement.x, p.y + res.displacement.y);
+    a += turned;
+    if (place)
+        place_mover(L, 2, p, 1, a);
     n = res.count;
     fill_set_contacts(L, contacts, sink.items, sink.n);
-    lua_pushnumber(L, p.x + res.displacement.x);
-    lua_pushnumber(L, p.y + res.displacement.y);
-    lua_pushnumber(L, a + turned);
+    lua_pushnumber(L, p.x);
+    lua_pushnumber(L, p.y);
+    lua_pushnumber(L, a);
     lua_pushinteger(L, n);
     return 4;
 }
@@ -471,6 +480,7 @@ int s_stepball(lua_State *L)
     dt = luaL_checknumber(L, 7);
     lua_settop(L, 9);
     checkmoveopts(L, 8, &o, b->responses, b->n, C2D_RESPONSE_BOUNCE, 0, NULL);
+    opt_place(L, 8, 0);
     begin_records(L, &sink);
     b = checkset(L, 1); /* reading opts may have run metamethods */
     if (contacts)

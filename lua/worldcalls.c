@@ -501,7 +501,7 @@ int w_move(lua_State *L)
     world_box *wb = checkworld(L, 1);
     shape_box *mover = checkshapebox(L, 2);
     double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
-    int contacts = opt_table(L, 7), n;
+    int contacts = opt_table(L, 7), n, place;
     callback_ctx cc;
     c2d_world_filter filter;
     const c2d_world_filter *f;
@@ -514,6 +514,7 @@ int w_move(lua_State *L)
     lua_settop(L, 7);
     begin_call(L, 1, &cc);
     checkmoveopts(L, 5, &o, NULL, 0, C2D_RESPONSE_SLIDE, cc.respond, &cc.has_respond);
+    place = opt_place(L, 5, 1);
     f = checkfilter(L, 6, &cc, &filter);
     begin_records(L, &sink);
     check_live(L, wb, mover);
@@ -529,10 +530,13 @@ int w_move(lua_State *L)
     if (st != C2D_OK)
         return status_error(L, st, 2, "-cc");
     CHECK(L, c2d_shape_get_position(mover->shape, &p), 2, "");
+    p = vec(p.x + res.displacement.x, p.y + res.displacement.y);
+    if (place)
+        place_mover(L, 2, p, 0, 0); /* and its entry updated, in this world or the one it is in */
     n = res.count;
     fill_world_contacts(L, &cc, contacts, sink.items, sink.n);
-    lua_pushnumber(L, p.x + res.displacement.x);
-    lua_pushnumber(L, p.y + res.displacement.y);
+    lua_pushnumber(L, p.x);
+    lua_pushnumber(L, p.y);
     lua_pushinteger(L, n);
     return 3;
 }
@@ -559,6 +563,7 @@ int w_stepball(lua_State *L)
     lua_settop(L, 10);
     begin_call(L, 1, &cc);
     checkmoveopts(L, 8, &o, NULL, 0, C2D_RESPONSE_BOUNCE, cc.respond, &cc.has_respond);
+    opt_place(L, 8, 0);
     f = checkfilter(L, 9, &cc, &filter);
     begin_records(L, &sink);
     check_live(L, wb, NULL);

@@ -1,8 +1,9 @@
 -- spec/bookkeeping_spec.lua - what a game no longer keeps by hand (issue 25, item 4): a Lua value per
 -- static-set shape (set:setValue, set:value) reported as contacts[k].value as world contacts report
 -- theirs; the set's shapes read back to draw them (set:shape, set:vertices, set:parts, set:part) where
--- the set placed them; and rectangles made from their centre (collide2d.box) beside the corner form
--- (collide2d.rectangle). Bad input raises the named error and changes nothing.
+-- the set placed them; rectangles made from their centre (collide2d.box) beside the corner form
+-- (collide2d.rectangle); and moves that place the mover (opts.place), updating its world entry.
+-- Bad input raises the named error and changes nothing.
 local collide2d = require 'collide2d'
 local expect = require 'spec.support.expect'
 
@@ -206,5 +207,69 @@ describe('collide2d.box(cx, cy, w, h [, angle])', function()
     expect.raises("bad argument #1 to 'box' (number is NaN or infinite)", function() collide2d.box(0 / 0, 0, 1, 1) end)
     expect.raises("bad argument #5 to 'box' (number or count out of range)", function() collide2d.box(0, 0, 1, 1, 1e16) end)
     expect.raises("bad argument #2 to 'box' (number expected, got nil)", function() collide2d.box(0, nil, 1, 1) end)
+  end)
+end)
+
+describe('opts.place', function()
+  it('places the shape where set:move ends, as setPosition would', function()
+    local floor = collide2d.staticset({ collide2d.rectangle(0, 0, 100, 10) })
+    local box, twin = collide2d.rectangle(0, -3, 1, 1), collide2d.rectangle(0, -3, 1, 1)
+    local x, y, n = floor:move(box, 4, 5, { place = true })
+    local tx, ty, tn = floor:move(twin, 4, 5)
+    assert.are.same({ tx, ty, tn }, { x, y, n })
+    assert.are.same({ 4.5, -0.5 }, { box:position() })
+    assert.are.same({ 0.5, -2.5 }, { twin:position() })   -- without place nothing moves
+    floor:move(twin, 4, 5, { place = false })
+    assert.are.same({ 0.5, -2.5 }, { twin:position() })
+  end)
+
+  it('places and turns the shape where set:moveTurning ends', function()
+    local wall = collide2d.staticset({ collide2d.rectangle(1.2, -5, 1, 10) })
+    local crate = collide2d.box(0, 0, 2, 2)
+    local x, y, angle = wall:moveTurning(collide2d.box(0, 0, 2, 2), 0.5, 0, math.pi / 2)
+    local px, py, pangle = wall:moveTurning(crate, 0.5, 0, math.pi / 2, 0, 0, { place = true })
+    assert.are.same({ x, y, angle }, { px, py, pangle })
+    local cx, cy = crate:position()
+    assert.are.same({ x, y, angle }, { cx, cy, crate:angle() })
+  end)
+
+  it('updates the world entry of a shape world:move places', function()
+    local world = collide2d.world()
+    world:add(collide2d.rectangle(0, 10, 100, 10), 'floor')
+    local player = world:add(collide2d.rectangle(0, 0, 8, 8), 'player')
+    local x, y = world:move(player, 60, 5, { place = true })
+    assert.are.same({ 64, 6 }, { x, y })
+    assert.are.same({ 64, 6 }, { player:position() })
+    local found = world:queryPoint(67, 8)
+    assert.are.equal(player, found[1])            -- found where it went, with no world:update
+    assert.are.equal(0, select(2, world:queryPoint(1, 1)))
+  end)
+
+  it('updates the world entry of a shape a set move places', function()
+    local world = collide2d.world()
+    local ball = world:add(collide2d.circle(0, -20, 1))
+    local floor = collide2d.staticset({ collide2d.rectangle(0, 0, 100, 10) })
+    floor:move(ball, 50, 0, { place = true })
+    assert.are.equal(ball, world:queryPoint(50, -20)[1])
+  end)
+
+  it('refuses a place that is not a boolean, and a ball step asked to place, changing nothing', function()
+    local floor = collide2d.staticset({ collide2d.rectangle(0, 0, 100, 10) })
+    local world = collide2d.world()
+    local box = world:add(collide2d.rectangle(0, -3, 1, 1))
+    local contacts = { { index = 7 } }
+    expect.raises("bad argument #4 to 'move' (opts.place: boolean expected, got number)",
+      function() floor:move(box, 4, 5, { place = 1 }, contacts) end)
+    expect.raises("bad argument #7 to 'moveTurning' (opts.place: boolean expected, got string)",
+      function() floor:moveTurning(box, 4, 5, 1, 0, 0, { place = 'yes' }) end)
+    expect.raises("bad argument #4 to 'move' (opts.place: boolean expected, got number)",
+      function() world:move(box, 4, 5, { place = 1 }) end)
+    expect.raises("bad argument #7 to 'stepBall' (opts.place: a ball step has no shape to place (it returns the ball))",
+      function() floor:stepBall(0, -5, 0, 1, 1, 1, { place = true }) end)
+    expect.raises("bad argument #7 to 'stepBall' (opts.place: a ball step has no shape to place (it returns the ball))",
+      function() world:stepBall(0, -5, 0, 1, 1, 1, { place = true }) end)
+    assert.are.same({ 0.5, -2.5 }, { box:position() })
+    assert.are.same({ { index = 7 } }, contacts)
+    floor:stepBall(0, -5, 0, 1, 1, 1, { place = false })   -- false is no place, as nil
   end)
 end)

@@ -115,15 +115,17 @@ describe('with the collector stopped, 100,000 sweeps, moves and world calls allo
     assert.are.equal('bounce', contacts[1].response)
   end)
 
-  it('set values in contacts, and set:value', function()
+  it('set values in contacts, set:value, and a move that places the mover', function()
     local valued = collide2d.staticset(row(20))
     for i = 1, 20 do valued:setValue(i, { tile = i }) end
-    local contacts = {}
+    local contacts, place, mover2 = {}, { place = true }, collide2d.rectangle(1, -8, 8, 8)
     assert_no_garbage(function(n)
       for _ = 1, n do
         valued:move(box, 5, 5, nil, contacts)
         valued:stepBall(5, -5, 3, 7, 1, 1, nil, contacts)
         valued:value(3)
+        valued:move(mover2, 0.001, 0, place)
+        world:move(mover, 0, 0, place)
       end
     end)
     assert.are.equal(valued:value(1), contacts[1].value)
