@@ -39,6 +39,7 @@ build = {
         'lua/moves.c',
         'lua/queries.c',
         'lua/sets.c',
+        'lua/setshapes.c',
         'lua/shapes.c',
         'lua/worldcalls.c',
         'lua/worlds.c',

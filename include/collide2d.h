@@ -15,7 +15,8 @@
  *    touching (depth 0) counts as overlap, for every pair of kinds.
  *  - Angles are radians, counter-clockwise in a y-up frame (clockwise on a y-down screen); the direction
  *    of the y axis does not matter to any result.
- *  - Results are plain structs the caller owns; they never point into library memory.
+ *  - Results are plain structs the caller owns; they never point into library memory (one exception,
+ *    said so where it is declared: c2d_static_set_get_shape lends a read-only view of a set's shape).
  *  - No global mutable state. A shape may be read from several threads at once; writes to a shape must
  *    not overlap any other access to that shape.
  *  - Coordinates, sizes and displacements must be finite with magnitude at most C2D_MAX_COORDINATE, so
@@ -540,6 +541,29 @@ C2D_API c2d_status c2d_static_set_set_one_way(c2d_static_set *set, int i, c2d_ve
 /** Shape i's one-way direction as a unit vector, or zero when it blocks from every side. */
 C2D_API c2d_status c2d_static_set_get_one_way(const c2d_static_set *set, int i, c2d_vec2 *out);
 
+/** Gives shape i of the set a user value (an index into your own array, a pointer), as c2d_world_add
+ *  gives a world entry one: the full contact records of the set's moves and ball steps (the _records and
+ *  _report calls) carry it in c2d_contact_record.user, so a game tells a bumper from a wall without
+ *  keeping ranges of indices. 0, the default, for none. The value is the caller's: the set never reads
+ *  through it. C2D_ERR_NO_MEMORY (changing nothing) when the first nonzero value of a set finds no room. */
+C2D_API c2d_status c2d_static_set_set_user(c2d_static_set *set, int i, uintptr_t user);
+
+/** Shape i's user value (0 unless set). */
+C2D_API c2d_status c2d_static_set_get_user(const c2d_static_set *set, int i, uintptr_t *out);
+
+/** *out = 1 if shape i is enabled (c2d_static_set_set_enabled; the default), else 0. */
+C2D_API c2d_status c2d_static_set_get_enabled(const c2d_static_set *set, int i, int *out);
+
+/** *out receives the set's own copy of shape i as it stands now, read-only: the shape handed to
+ *  c2d_static_set_new, placed where c2d_static_set_set_transform and c2d_static_set_advance put it.
+ *  Draw a level from it without keeping copies of your own: c2d_shape_get_type, c2d_shape_get_position,
+ *  c2d_shape_get_angle, c2d_shape_get_radius, c2d_shape_get_vertices and c2d_shape_get_part_vertices
+ *  (and any call that takes a const shape) read it as they read any shape. Unlike the results of other
+ *  calls, this handle points into the set: it stays valid, and the same for shape i, until the set is
+ *  destroyed, and follows the shape as the set re-places it. Never change it, destroy it or add it to a
+ *  world (reading it while another call re-places the shape is a data race, as for any shape). */
+C2D_API c2d_status c2d_static_set_get_shape(const c2d_static_set *set, int i, const c2d_shape **out);
+
 /** What a moving shape does when it meets a shape of a static set (as bump.lua's responses). */
 typedef enum c2d_response {
     C2D_RESPONSE_NONE = 0,   /**< in options.response: the call's default; in options.responses: ignore the shape */
@@ -954,7 +978,8 @@ typedef struct c2d_contact_record {
     c2d_vec2 velocity;
     /** The entry met, for the world calls; 0 for a static set. */
     c2d_world_id id;
-    /** Its user value, for the world calls; 0 for a static set. */
+    /** Its user value: the world entry's, or for a static set the shape's (c2d_static_set_set_user; 0
+     *  unless given). */
     uintptr_t user;
 } c2d_contact_record;
 

@@ -62,6 +62,18 @@ struct world_box {
 #define UV_SHAPES 1
 #define UV_VALUES 2
 
+/* A static set's box. The binding keeps the enabled flags (older than c2d_static_set_get_enabled) and a
+ * scratch array for opts.responses in the userdata itself, after the box. The set userdata's one user
+ * value is the table of its shapes' Lua values, keyed by the 1-based index (nil until one is given). */
+typedef struct set_box {
+    c2d_static_set *set;     /* NULL once destroyed (or when its constructor failed) */
+    int n;                   /* the number of shapes */
+    c2d_response *responses; /* n entries */
+    unsigned char *enabled;  /* n flags */
+} set_box;
+
+#define UV_SET_VALUES 1
+
 /* Room for the contacts of one move on the C stack. A move that meets more hands them to a buffer the
  * collector frees (garbage only for such rare moves); every contact is reported, from one run of the
  * move, so no callback is ever asked twice. */
@@ -103,6 +115,10 @@ int field_error(lua_State *L, int arg, const char *field, const char *what);
 int field_typeerror(lua_State *L, int arg, const char *field, const char *expected);
 
 /* lua/shapes.c: shapes on the Lua stack, constructors, reading and moving, metamethods */
+const char *kind_name(const c2d_shape *s);
+/* Pushes the n points as {x1, y1, x2, y2, ...}: into the table at stack index arg when there is one
+ * (filled, and cleared past the end), else into a new table. */
+int push_point_list(lua_State *L, const c2d_vec2 *pts, int n, int arg);
 void *tobox(lua_State *L, int idx, int mt, size_t size);
 shape_box *toshapebox(lua_State *L, int idx);
 shape_box *checkshapebox(lua_State *L, int idx);
@@ -112,6 +128,7 @@ c2d_shape *checkshape(lua_State *L, int idx);
 c2d_shape *checkmover(lua_State *L, int idx);
 
 int l_capsule(lua_State *L);
+int l_box(lua_State *L);
 int l_circle(lua_State *L);
 int l_hull(lua_State *L);
 int l_polygon(lua_State *L);
@@ -162,6 +179,11 @@ void record_at(lua_State *L, int out, int k, int nrec);
 void set_number(lua_State *L, const char *key, double v);
 void set_contact(lua_State *L, const c2d_contact_record *rec);
 int opt_table(lua_State *L, int arg);
+int opt_place(lua_State *L, int arg, int movable);
+/* Places the mover, the shape at stack index idx, at p (and at angle when turned), and updates its
+ * entry in the world it is in, if any: what opts.place asks of a move. Raises, changing nothing, when
+ * the shape or its world cannot follow. */
+void place_mover(lua_State *L, int idx, c2d_vec2 p, int turned, double angle);
 /* A rigid motion from args arg .. arg + 4: vx, vy, w, then the pivot px, py (optional: 0, 0), each
  * optional when opt (the other shape's motion of sweepMotion: standing still); and the five numbers of
  * one pushed back. */
@@ -170,6 +192,8 @@ int pushmotion(lua_State *L, const c2d_motion *m);
 
 /* lua/sets.c: static sets */
 c2d_vec2 checkdirection(lua_State *L, int arg);
+set_box *checkset(lua_State *L, int idx);
+int checkindex(lua_State *L, int arg, const set_box *b);
 
 int l_staticset(lua_State *L);
 int s_destroy(lua_State *L);
@@ -193,6 +217,17 @@ int s_pushout(lua_State *L);
 int s_move(lua_State *L);
 int s_moveturning(lua_State *L);
 int s_stepball(lua_State *L);
+
+/* lua/setshapes.c: a static set's shapes as a game reads them: their Lua values, and their kind, pose and
+ * vertices to draw */
+void push_set_values(lua_State *L, int set);
+
+int s_value(lua_State *L);
+int s_setvalue(lua_State *L);
+int s_shape(lua_State *L);
+int s_vertices(lua_State *L);
+int s_parts(lua_State *L);
+int s_part(lua_State *L);
 
 /* lua/worlds.c: worlds and their membership */
 world_box *checkworld(lua_State *L, int idx);

@@ -190,6 +190,44 @@ void set_contact(lua_State *L, const c2d_contact_record *rec)
     lua_setfield(L, -2, "pushedOut");
 }
 
+/* opts.place of the options table at arg (nil or none: no options): whether the call places the mover
+ * where the move ends. A ball step has no shape to place (movable 0): a true place is an error there
+ * rather than a promise quietly not kept. */
+int opt_place(lua_State *L, int arg, int movable)
+{
+    int place = 0;
+    if (!lua_istable(L, arg))
+        return 0; /* none, or already refused by checkmoveopts */
+    lua_getfield(L, arg, "place");
+    if (!lua_isnil(L, -1)) {
+        if (lua_type(L, -1) != LUA_TBOOLEAN)
+            field_typeerror(L, arg, "opts.place", "boolean");
+        place = lua_toboolean(L, -1);
+        if (place && !movable)
+            field_error(L, arg, "opts.place", "a ball step has no shape to place (it returns the ball)");
+    }
+    lua_pop(L, 1);
+    return place;
+}
+
+void place_mover(lua_State *L, int idx, c2d_vec2 p, int turned, double angle)
+{
+    shape_box *sb = checkshapebox(L, idx);
+    world_box *wb = sb->world;
+    c2d_vec2 old_p = vec(0, 0);
+    double old_angle = 0;
+    c2d_status st;
+    if (sb->shape == NULL)
+        luaL_error(L, "attempt to use a destroyed shape");
+    c2d_shape_get_position(sb->shape, &old_p);
+    c2d_shape_get_angle(sb->shape, &old_angle);
+    st = turned ? c2d_shape_set_transform(sb->shape, p, angle) : c2d_shape_set_position(sb->shape, p);
+    if (st == C2D_OK && wb != NULL && wb->world != NULL && (st = c2d_world_update(wb->world, sb->id)) != C2D_OK)
+        c2d_shape_set_transform(sb->shape, old_p, old_angle); /* the world could not follow: nothing moves */
+    if (st != C2D_OK)
+        status_error(L, st, idx, "-cc");
+}
+
 /* The contacts table argument: its index, or 0 when none was given. */
 int opt_table(lua_State *L, int arg)
 {

@@ -12,15 +12,6 @@
 
 /* ---- static sets ------------------------------------------------------------------------------- */
 
-/* A static set's box. The C API has no getter for the enabled flags, so the box keeps them, and a
- * scratch array for opts.responses; both live in the userdata itself, after the box. */
-typedef struct set_box {
-    c2d_static_set *set;     /* NULL once destroyed (or when its constructor failed) */
-    int n;                   /* the number of shapes */
-    c2d_response *responses; /* n entries */
-    unsigned char *enabled;  /* n flags */
-} set_box;
-
 static size_t set_box_size(int n)
 {
     return sizeof(set_box) + (size_t)n * (sizeof(c2d_response) + 1);
@@ -48,7 +39,7 @@ static set_box *checksetbox(lua_State *L, int idx)
     return b;
 }
 
-static set_box *checkset(lua_State *L, int idx)
+set_box *checkset(lua_State *L, int idx)
 {
     set_box *b = checksetbox(L, idx);
     if (b->set == NULL)
@@ -57,7 +48,7 @@ static set_box *checkset(lua_State *L, int idx)
 }
 
 /* The 1-based shape index at arg as the C index. */
-static int checkindex(lua_State *L, int arg, const set_box *b)
+int checkindex(lua_State *L, int arg, const set_box *b)
 {
     lua_Number i = luaL_checknumber(L, arg);
     if (!(i >= 1 && i <= b->n && i == floor(i)))
@@ -102,7 +93,7 @@ int l_staticset(lua_State *L)
         return luaL_argerror(L, 1, c2d_status_string(C2D_ERR_RANGE));
     n = (int)len;
     /* Allocate first: an allocation may run a finalizer, which could destroy a shape of the list. */
-    b = (set_box *)lua_newuserdata(L, set_box_size(n));
+    b = (set_box *)lua_newuserdatauv(L, set_box_size(n), 1);
     b->set = NULL;
     b->n = n;
     b->responses = (c2d_response *)(void *)(b + 1);
@@ -142,6 +133,8 @@ int s_destroy(lua_State *L)
     set_box *b = checksetbox(L, 1);
     c2d_static_set_destroy(b->set);
     b->set = NULL;
+    lua_pushnil(L);
+    lua_setiuservalue(L, 1, UV_SET_VALUES); /* its shapes' values go with it */
     return 0;
 }
 
@@ -369,19 +362,28 @@ int s_pushout(lua_State *L)
     return 2;
 }
 
-/* Fills contacts[1..n] (index 0: no table) with a static set's contacts. */
+/* Fills contacts[1..n] (index 0: no table) with a static set's contacts, each with its shape's value
+ * (the set is at stack index 1). */
 static void fill_set_contacts(lua_State *L, int contacts, const c2d_contact_record *c, int n)
 {
-    int k;
+    int k, values;
     if (contacts == 0)
         return;
+    push_set_values(L, 1);
+    values = lua_istable(L, -1) ? lua_gettop(L) : 0;
     for (k = 0; k < n; k++) {
-        record_at(L, contacts, k + 1, 12);
+        record_at(L, contacts, k + 1, 13);
         lua_pushinteger(L, (lua_Integer)c[k].contact.index + 1);
         lua_setfield(L, -2, "index");
+        if (values)
+            lua_rawgeti(L, values, c[k].contact.index + 1);
+        else
+            lua_pushnil(L);
+        lua_setfield(L, -2, "value");
         set_contact(L, &c[k]);
         lua_pop(L, 1);
     }
+    lua_pop(L, 1);
 }
 
 /* set:move(shape, dx, dy [, opts [, contacts]]) -> x, y, n: where the shape's position would end, and
@@ -391,13 +393,14 @@ int s_move(lua_State *L)
     set_box *b = checkset(L, 1);
     c2d_shape *s = checkmover(L, 2);
     double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
-    int contacts = opt_table(L, 6), n;
+    int contacts = opt_table(L, 6), n, place;
     c2d_move_options o;
     c2d_move_result res;
     record_sink sink;
     c2d_vec2 p;
     lua_settop(L, 6);
     checkmoveopts(L, 5, &o, b->responses, b->n, C2D_RESPONSE_SLIDE, 0, NULL);
+    place = opt_place(L, 5, 1);
     begin_records(L, &sink);
     /* Reading opts may have run metamethods: check the set and the shape again. */
     b = checkset(L, 1);
@@ -407,10 +410,13 @@ int s_move(lua_State *L)
     else
         CHECK(L, c2d_static_set_move(b->set, s, vec(dx, dy), &o, &res, NULL, 0), 2, "-cc");
     CHECK(L, c2d_shape_get_position(s, &p), 2, "");
+    p = vec(p.x + res.displacement.x, p.y + res.displacement.y);
+    if (place)
+        place_mover(L, 2, p, 0, 0);
     n = res.count;
     fill_set_contacts(L, contacts, sink.items, sink.n);
-    lua_pushnumber(L, p.x + res.displacement.x);
-    lua_pushnumber(L, p.y + res.displacement.y);
+    lua_pushnumber(L, p.x);
+    lua_pushnumber(L, p.y);
     lua_pushinteger(L, n);
     return 3;
 }
@@ -425,13 +431,14 @@ int s_moveturning(lua_State *L)
     c2d_shape *s = checkmover(L, 2);
     c2d_motion m = checkmotion(L, 3, 0);
     double turned = 0, a;
-    int contacts = opt_table(L, 9), n;
+    int contacts = opt_table(L, 9), n, place;
     c2d_move_options o;
     c2d_move_result res;
     record_sink sink;
     c2d_vec2 p;
     lua_settop(L, 9);
     checkmoveopts(L, 8, &o, b->responses, b->n, C2D_RESPONSE_SLIDE, 0, NULL);
+    place = opt_place(L, 8, 1);
     begin_records(L, &sink);
     /* Reading opts may have run metamethods: check the set and the shape again. */
     b = checkset(L, 1);
@@ -443,11 +450,15 @@ int s_moveturning(lua_State *L)
         CHECK(L, c2d_static_set_move_turning(b->set, s, &m, &o, &res, &turned, NULL, 0), 2, "-cccccc");
     CHECK(L, c2d_shape_get_position(s, &p), 2, "");
     CHECK(L, c2d_shape_get_angle(s, &a), 2, "");
+    p = vec(p.x + res.displacement.x, p.y + res.displacement.y);
+    a += turned;
+    if (place)
+        place_mover(L, 2, p, 1, a);
     n = res.count;
     fill_set_contacts(L, contacts, sink.items, sink.n);
-    lua_pushnumber(L, p.x + res.displacement.x);
-    lua_pushnumber(L, p.y + res.displacement.y);
-    lua_pushnumber(L, a + turned);
+    lua_pushnumber(L, p.x);
+    lua_pushnumber(L, p.y);
+    lua_pushnumber(L, a);
     lua_pushinteger(L, n);
     return 4;
 }
@@ -469,6 +480,7 @@ int s_stepball(lua_State *L)
     dt = luaL_checknumber(L, 7);
     lua_settop(L, 9);
     checkmoveopts(L, 8, &o, b->responses, b->n, C2D_RESPONSE_BOUNCE, 0, NULL);
+    opt_place(L, 8, 0);
     begin_records(L, &sink);
     b = checkset(L, 1); /* reading opts may have run metamethods */
     if (contacts)

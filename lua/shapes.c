@@ -13,7 +13,7 @@
 
 static const char *const kind_names[] = {"none", "circle", "rectangle", "polygon", "capsule", "segment", "chain", "concave"};
 
-static const char *kind_name(const c2d_shape *s)
+const char *kind_name(const c2d_shape *s)
 {
     unsigned k = (unsigned)c2d_shape_get_type(s);
     return k < sizeof kind_names / sizeof kind_names[0] ? kind_names[k] : "unknown";
@@ -148,6 +148,17 @@ static int polygon_like(lua_State *L, c2d_status (*make)(const c2d_vec2 *, int, 
 
 /* ---- constructors ---------------------------------------------------------------------------- */
 
+/* collide2d.box(cx, cy, w, h [, angle]): a rectangle given by its centre, about which the angle turns,
+ * as c2d_rect_new and love.physics.newRectangleShape take it. */
+int l_box(lua_State *L)
+{
+    double x = luaL_checknumber(L, 1), y = luaL_checknumber(L, 2);
+    double w = luaL_checknumber(L, 3), h = luaL_checknumber(L, 4), a = luaL_optnumber(L, 5, 0.0);
+    shape_box *b = newshapebox(L);
+    CHECK(L, c2d_rect_new(x, y, w, h, a, &b->shape), 1, "ccssc");
+    return 1;
+}
+
 /* collide2d.capsule(x1, y1, x2, y2, r): every point within r of the segment. */
 int l_capsule(lua_State *L)
 {
@@ -205,22 +216,28 @@ int l_segment(lua_State *L)
 static int push_vertex_list(lua_State *L, c2d_shape *s, int part, int arg)
 {
     c2d_vec2 buf[STACK_POINTS], *pts = buf;
-    int n, i, old = 0;
+    int n;
     CHECK(L, part < 0 ? c2d_shape_get_vertices(s, NULL, 0, &n) : c2d_shape_get_part_vertices(s, part, NULL, 0, &n), 1,
           "");
-    if (!lua_isnoneornil(L, arg)) {
+    if (!lua_isnoneornil(L, arg))
         luaL_checktype(L, arg, LUA_TTABLE);
-        old = (int)lua_rawlen(L, arg);
-    }
     lua_settop(L, arg);
     if (n > STACK_POINTS)
         pts = (c2d_vec2 *)lua_newuserdata(L, (size_t)n * sizeof(c2d_vec2));
     CHECK(L, part < 0 ? c2d_shape_get_vertices(s, pts, n, &n) : c2d_shape_get_part_vertices(s, part, pts, n, &n), 1,
           "");
-    if (lua_isnil(L, arg))
+    return push_point_list(L, pts, n, arg);
+}
+
+int push_point_list(lua_State *L, const c2d_vec2 *pts, int n, int arg)
+{
+    int i, old = 0;
+    if (lua_isnoneornil(L, arg)) {
         lua_createtable(L, 2 * n, 0);
-    else
+    } else {
+        old = (int)lua_rawlen(L, arg);
         lua_pushvalue(L, arg);
+    }
     for (i = 0; i < n; i++) {
         lua_pushnumber(L, pts[i].x);
         lua_rawseti(L, -2, 2 * i + 1);

@@ -503,7 +503,7 @@ static int world_move(lua_State *L, int turning)
     shape_box *mover = checkshapebox(L, 2);
     c2d_motion m;
     int at = turning ? 8 : 5; /* opts; filter and contacts follow */
-    int contacts, n;
+    int contacts, n, place;
     callback_ctx cc;
     c2d_world_filter filter;
     const c2d_world_filter *f;
@@ -524,6 +524,7 @@ static int world_move(lua_State *L, int turning)
     lua_settop(L, at + 2);
     begin_call(L, 1, &cc);
     checkmoveopts(L, at, &o, NULL, 0, C2D_RESPONSE_SLIDE, cc.respond, &cc.has_respond);
+    place = opt_place(L, at, 1);
     f = checkfilter(L, at + 1, &cc, &filter);
     begin_records(L, &sink);
     check_live(L, wb, mover);
@@ -545,15 +546,19 @@ static int world_move(lua_State *L, int turning)
         return status_error(L, st, 2, turning ? "-cccccc" : "-cc");
     CHECK(L, c2d_shape_get_position(mover->shape, &p), 2, "");
     CHECK(L, c2d_shape_get_angle(mover->shape, &angle), 2, "");
+    p = vec(p.x + res.displacement.x, p.y + res.displacement.y);
+    angle += turned;
+    if (place) /* and its entry updated, in this world or the one it is in */
+        place_mover(L, 2, p, turning, angle);
     n = res.count;
     fill_world_contacts(L, &cc, contacts, sink.items, sink.n);
-    lua_pushnumber(L, p.x + res.displacement.x);
-    lua_pushnumber(L, p.y + res.displacement.y);
+    lua_pushnumber(L, p.x);
+    lua_pushnumber(L, p.y);
     if (!turning) {
         lua_pushinteger(L, n);
         return 3;
     }
-    lua_pushnumber(L, angle + turned);
+    lua_pushnumber(L, angle);
     lua_pushinteger(L, n);
     return 4;
 }
@@ -594,6 +599,7 @@ int w_stepball(lua_State *L)
     lua_settop(L, 10);
     begin_call(L, 1, &cc);
     checkmoveopts(L, 8, &o, NULL, 0, C2D_RESPONSE_BOUNCE, cc.respond, &cc.has_respond);
+    opt_place(L, 8, 0);
     f = checkfilter(L, 9, &cc, &filter);
     begin_records(L, &sink);
     check_live(L, wb, NULL);

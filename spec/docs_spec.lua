@@ -1,4 +1,5 @@
--- spec/docs_spec.lua - the first example of docs/lua.md runs and prints what its comment says, so the
+-- spec/docs_spec.lua - the first example of docs/lua.md runs and prints what its comment says, and the
+-- examples of its Reference section run (those after it: spec/world_spec.lua), so the
 -- usage text cannot drift from the module.
 local collide2d = require 'collide2d'
 
@@ -22,5 +23,29 @@ describe('the example at the top of docs/lua.md', function()
     end
     chunk()
     assert.are.same({ true, 110, 100 }, printed)
+  end)
+end)
+
+describe('the examples of the Reference section of docs/lua.md', function()
+  it('run as they are', function()
+    local f = assert(io.open('docs/lua.md'))
+    local text = f:read('*a')
+    f:close()
+    local start = assert(text:find('\n## Reference\n', 1, true))
+    local stop = assert(text:find('\n## Swept collision\n', 1, true))
+    local count = 0
+    for code in text:sub(start, stop):gmatch('```lua\n(.-)```') do
+      count = count + 1
+      local env = setmetatable({ collide2d = collide2d }, { __index = _G })
+      local chunk
+      if setfenv then
+        chunk = assert(loadstring(code, '=docs/lua.md reference example ' .. count))
+        setfenv(chunk, env)
+      else
+        chunk = assert(load(code, '=docs/lua.md reference example ' .. count, 't', env))
+      end
+      chunk()
+    end
+    assert.is_true(count >= 1)   -- collide2d.box's, beside collide2d.rectangle
   end)
 end)

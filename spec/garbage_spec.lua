@@ -115,6 +115,36 @@ describe('with the collector stopped, 100,000 sweeps, moves and world calls allo
     assert.are.equal('bounce', contacts[1].response)
   end)
 
+  it('set values in contacts, set:value, and a move that places the mover', function()
+    local valued = collide2d.staticset(row(20))
+    for i = 1, 20 do valued:setValue(i, { tile = i }) end
+    local contacts, place, mover2 = {}, { place = true }, collide2d.rectangle(1, -8, 8, 8)
+    assert_no_garbage(function(n)
+      for _ = 1, n do
+        valued:move(box, 5, 5, nil, contacts)
+        valued:stepBall(5, -5, 3, 7, 1, 1, nil, contacts)
+        valued:value(3)
+        valued:move(mover2, 0.001, 0, place)
+        world:move(mover, 0, 0, place)
+      end
+    end)
+    assert.are.equal(valued:value(1), contacts[1].value)
+  end)
+
+  it('set:shape, and set:vertices and set:part into a reused table', function()
+    local shapes = row(3)
+    shapes[4] = collide2d.concave({ 0, 20, 10, 20, 10, 22, 2, 22, 2, 28, 0, 28 })
+    local drawn, t = collide2d.staticset(shapes), {}
+    assert_no_garbage(function(n)
+      for _ = 1, n do
+        drawn:shape(2)
+        drawn:vertices(2, t)
+        drawn:part(4, 2, t)
+      end
+    end)
+    assert.are.equal(8, #t)
+  end)
+
   it('world:update', function()
     assert_no_garbage(function(n)
       for i = 1, n do

@@ -27,7 +27,7 @@ describe('require "collide2d"', function()
   end)
 
   it('offers every function under its documented name', function()
-    local names = { 'angle', 'bbox', 'capsule', 'chain', 'circle', 'clone', 'closest', 'collide', 'concave',
+    local names = { 'angle', 'bbox', 'box', 'capsule', 'chain', 'circle', 'clone', 'closest', 'collide', 'concave',
       'contains', 'destroy', 'distance', 'hull', 'move', 'overlaps', 'part', 'parts', 'polygon', 'position',
       'radius', 'raycast',
       'rectangle', 'rotate', 'segment', 'setAngle', 'setPosition', 'setTransform', 'staticset', 'sweep',

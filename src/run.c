@@ -248,7 +248,7 @@ static void record(const engine *e, c2d_move_result *res, const c2d_sweep_contac
         r->position = v2_add(e->origin, p);
         r->velocity = vel;
         r->id = 0;
-        r->user = 0;
+        r->user = c2d_static_set_value(e->set, c->index); /* a world move puts the entry's in its place */
     }
     res->count++;
 }

@@ -359,6 +359,7 @@ void c2d_static_set_destroy(c2d_static_set *set)
     free(set->spin_reach);
     free(set->pivot_local);
     free(set->one_way);
+    free(set->values);
     free(set);
 }
 
@@ -758,6 +759,53 @@ c2d_status c2d_static_set_get_transform(const c2d_static_set *set, int i, c2d_ve
         *out_position = s->pos;
     if (out_angle)
         *out_angle = s->angle;
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_get_shape(const c2d_static_set *set, int i, const c2d_shape **out)
+{
+    if (!set || !out)
+        return C2D_ERR_NULL;
+    if (i < 0 || i >= set->n_public)
+        return C2D_ERR_RANGE;
+    *out = public_shape(set, i);
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_get_enabled(const c2d_static_set *set, int i, int *out)
+{
+    if (!set || !out)
+        return C2D_ERR_NULL;
+    if (i < 0 || i >= set->n_public)
+        return C2D_ERR_RANGE;
+    *out = set->enabled[part_first(set, i)] != 0; /* a chain's or concave polygon's parts go together */
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_set_user(c2d_static_set *set, int i, uintptr_t user)
+{
+    if (!set)
+        return C2D_ERR_NULL;
+    if (i < 0 || i >= set->n_public)
+        return C2D_ERR_RANGE;
+    if (!set->values) {
+        if (user == 0)
+            return C2D_OK; /* every shape's value is 0 until one is given */
+        set->values = (uintptr_t *)calloc((size_t)set->n_public, sizeof *set->values);
+        if (!set->values)
+            return C2D_ERR_NO_MEMORY;
+    }
+    set->values[i] = user;
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_get_user(const c2d_static_set *set, int i, uintptr_t *out)
+{
+    if (!set || !out)
+        return C2D_ERR_NULL;
+    if (i < 0 || i >= set->n_public)
+        return C2D_ERR_RANGE;
+    *out = c2d_static_set_value(set, i);
     return C2D_OK;
 }
 

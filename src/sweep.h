@@ -186,6 +186,9 @@ struct c2d_static_set {
     /* Per caller's shape: 1 while a one-sided chain's segments face their own right-hand sides (they
      * turn with it when it is re-placed); 0 once c2d_static_set_set_one_way gave it one direction. */
     unsigned char *own_faces;
+    /* NULL until a caller's shape gets a user value (c2d_static_set_set_user); then one per caller's
+     * shape, reported in the full contact records as a world entry's is. */
+    uintptr_t *values;
     /* NULL, or the compound whose own set this is (compound.c): the members are its parts, in order,
      * and join as they meet in it (c2d_compound_meet), up to the rounding of placing them. */
     const c2d_compound *parts_of;
@@ -209,6 +212,12 @@ static inline double c2d_static_set_spin(const c2d_static_set *set, int i)
 static inline c2d_vec2 c2d_static_set_one_way(const c2d_static_set *set, int i)
 {
     return set->one_way ? set->one_way[i] : v2(0, 0);
+}
+
+/* The user value of the caller's shape i (0 when it has none). */
+static inline uintptr_t c2d_static_set_value(const c2d_static_set *set, int i)
+{
+    return set->values && i >= 0 && i < set->n_public ? set->values[i] : 0;
 }
 
 /* Calls visit(ctx, i) once for every enabled shape whose box overlaps box, in a fixed order; stops early
