@@ -1228,6 +1228,19 @@ describe('world:moveTurning(shape, dx, dy, angle [, px, py [, opts [, filter [, 
     end
   end)
 
+  it('places the shape and its entry with opts.place', function()
+    local world = collide2d.world()
+    world:add(collide2d.rectangle(1.2, -5, 1, 10), 'wall')
+    local crate = collide2d.rectangle(-1, -1, 2, 2)
+    world:add(crate, 'crate')
+    local x, y, angle = world:moveTurning(crate, -5, 0, math.pi / 2, nil, nil, { place = true })
+    local px, py = crate:position()
+    assert(px == -5 and py == 0 and x == px and y == py and crate:angle() == angle and angle == math.pi / 2)
+    -- the entry follows: a box far from the old place and inside the new one finds it
+    local items, n = world:queryRect(x - 0.01, y - 0.01, 0.02, 0.02)
+    assert(n == 1 and items[1] == crate)
+  end)
+
   it('refuses a chain mover and bad numbers', function()
     local world = collide2d.world()
     local crate = collide2d.rectangle(-1, -1, 2, 2)
