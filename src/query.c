@@ -475,7 +475,7 @@ static c2d_status raycast_small(const c2d_shape *shape, double ox, double oy, do
 #define C2D_ONE(i)                                                                                         \
     do {                                                                                                   \
         f[i] = ul.x * (v[i].y - o.y) - ul.y * (v[i].x - o.x);                                              \
-        left |= (unsigned)(f[i] > tol) << i;                                                               \
+        left |= (unsigned)(f[i] > tol) << (i);                                                             \
     } while (0)
 #define C2D_PAIR(i)                                                                                        \
     do {                                                                                                   \
