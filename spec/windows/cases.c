@@ -78,7 +78,9 @@ static c2d_vec2 v2(double x, double y)
     return v;
 }
 
-/* Park-Miller, in 64-bit integers: the same stream on every platform. */
+/* Park-Miller, in 64-bit integers: the same stream on every platform, drawn into named variables in
+ * order, never two in one expression: C leaves the order of a call's arguments and of an initializer's
+ * elements to the compiler (gcc takes them last to first on x86-64, first to last on ARM64). */
 static int64_t seed = 20240611;
 static double uniform(double lo, double hi)
 {
@@ -366,7 +368,8 @@ static void world(const char *sec, double angle_scale)
             double qx = uniform(-20, 380), qy = uniform(-20, 280);
             c2d_aabb box;
             box.min = v2(qx, qy);
-            box.max = v2(qx + uniform(5, 60), qy + uniform(5, 60));
+            double bw = uniform(5, 60), bh = uniform(5, 60);
+            box.max = v2(qx + bw, qy + bh);
             snprintf(label, sizeof label, "%s:queries:%d", tag, q + 1);
             begin(label);
             c2d_world_query_aabb(w, box, NULL, hits, N_WORLD, &count);
@@ -385,7 +388,8 @@ static void world(const char *sec, double angle_scale)
                 integer((long)hits[i].user);
             c2d_world_ray_hit rh;
             memset(&rh, 0, sizeof rh);
-            c2d_world_raycast(w, v2(qx, qy), v2(uniform(-1, 1), uniform(-1, 1)), 500, NULL, &rh);
+            double dx = uniform(-1, 1), dy = uniform(-1, 1);
+            c2d_world_raycast(w, v2(qx, qy), v2(dx, dy), 500, NULL, &rh);
             integer(rh.ray.hit ? (long)rh.user : 0);
             ray(&rh.ray);
             end();
@@ -410,7 +414,8 @@ static void world(const char *sec, double angle_scale)
             c2d_world_contact wc[16];
             snprintf(label, sizeof label, "%s:move:%d", tag, m + 1);
             begin(label);
-            c2d_world_move(w, mover, v2(uniform(-80, 80), uniform(-80, 80)), NULL, NULL, NULL, NULL, &res, wc, 16);
+            double mx = uniform(-80, 80), my = uniform(-80, 80);
+            c2d_world_move(w, mover, v2(mx, my), NULL, NULL, NULL, NULL, &res, wc, 16);
             vec(res.displacement);
             integer(res.count);
             for (int i = 0; i < res.count && i < 16; i++) {
@@ -418,7 +423,8 @@ static void world(const char *sec, double angle_scale)
                 num(wc[i].contact.t);
                 vec(wc[i].contact.normal);
             }
-            c2d_ball b = {{uniform(0, 400), uniform(0, 300)}, {uniform(-900, 900), uniform(-900, 900)}, 4};
+            double bx = uniform(0, 400), by = uniform(0, 300), bvx = uniform(-900, 900), bvy = uniform(-900, 900);
+            c2d_ball b = {{bx, by}, {bvx, bvy}, 4};
             c2d_world_step_ball(w, &b, 1.0 / 30, NULL, NULL, NULL, NULL, &res, wc, 16);
             vec(b.position);
             vec(b.velocity);
@@ -427,7 +433,8 @@ static void world(const char *sec, double angle_scale)
         }
         c2d_shape_destroy(mover);
         for (int i = 0; i < N_WORLD; i += 3) {
-            c2d_shape_move(shapes[i], v2(uniform(-30, 30), uniform(-30, 30)));
+            double sx = uniform(-30, 30), sy = uniform(-30, 30);
+            c2d_shape_move(shapes[i], v2(sx, sy));
             c2d_world_update(w, ids[i]);
         }
     }
