@@ -186,6 +186,6 @@ dist-arm64: arm64
 	    > $(ARM_DIST)/README.md
 	@echo "dist: linux-aarch64 in $(BUILD)/dist/"
 
-ifneq ($(shell uname -s)-$(shell uname -m),Linux-aarch64)
+ifneq ($(UNAME_S)-$(shell uname -m),Linux-aarch64)
 dist: dist-arm64
 endif
