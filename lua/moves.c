@@ -92,11 +92,15 @@ void checkmoveopts(lua_State *L, int arg, c2d_move_options *o, c2d_response *res
             if (!(k >= 1 && k <= n && k == floor(k)))
                 field_error(L, arg, "opts.responses", lua_pushfstring(L, "keys must be shape indices (1 to %d)", n));
             r = response_of(L, -1);
-            if (r < 0)
-                field_error(L, arg, lua_pushfstring(L, "opts.responses[%d]", (int)k),
-                            lua_type(L, -1) == LUA_TSTRING
-                                ? lua_pushfstring(L, "invalid response '%s'", lua_tostring(L, -1))
-                                : lua_pushfstring(L, "string expected, got %s", luaL_typename(L, -1)));
+            if (r < 0) {
+                /* The message first, from the value at the top of the stack, which pushing the field's
+                 * name covers: as two arguments of one call, their order would be the compiler's (gcc
+                 * takes them last to first on x86-64, first to last on ARM64). */
+                const char *what = lua_type(L, -1) == LUA_TSTRING
+                                       ? lua_pushfstring(L, "invalid response '%s'", lua_tostring(L, -1))
+                                       : lua_pushfstring(L, "string expected, got %s", luaL_typename(L, -1));
+                field_error(L, arg, lua_pushfstring(L, "opts.responses[%d]", (int)k), what);
+            }
             responses[(int)k - 1] = (c2d_response)r;
             lua_pop(L, 1);
         }

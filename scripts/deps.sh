@@ -3,11 +3,16 @@
 # the missing ones with apt-get; otherwise it names them and fails, so nobody is left guessing.
 # The Windows build (mk/windows.mk) also needs Debian's source package of Lua 5.1 (`apt-get source
 # lua5.1`), so as root this adds a deb-src entry for the Debian archive the machine already uses.
+# The ARM64 build (mk/arm64.mk) cross-compiles with gcc-aarch64-linux-gnu and its C library
+# (libc6-dev-arm64-cross, which --no-install-recommends would leave out), runs under qemu-user's
+# qemu-aarch64, and fetches its Lua interpreters and GMP the same way (m4 for GMP's configure); it adds
+# no foreign architecture to dpkg.
 set -u
 PKGS="gcc g++ make pkg-config lua5.4 liblua5.4-dev lua5.1 liblua5.1-0-dev luajit libluajit-5.1-dev
 lua-busted luarocks love xvfb xauth libgl1-mesa-dri libegl-mesa0 libbox2d-dev libchipmunk-dev
 abigail-tools clang libclang-rt-14-dev llvm-14 valgrind libgmp-dev python3
-gcc-mingw-w64-x86-64-win32 gcc-mingw-w64-i686-win32 wine64 dpkg-dev"
+gcc-mingw-w64-x86-64-win32 gcc-mingw-w64-i686-win32 wine64 dpkg-dev
+gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user m4"
 DEB_SRC_LIST=/etc/apt/sources.list.d/collide2d-deb-src.sources
 
 # Prints the machine's own 'deb' entries for its Debian release (those whose suite is the release's
