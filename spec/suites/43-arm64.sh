@@ -18,8 +18,8 @@
 #  - make dist-arm64: linux-aarch64/ laid out as the host's folder, a C program built through its own
 #    collide2d.pc and its Lua module loaded as its README says.
 # The C tests run in the background while the interpreters build and the Lua checks run: once built, the
-# suite takes about 1 minute of two cores (3 on a machine as busy again); a fresh clone first fetches
-# four source packages and cross-builds them and GMP (about 2 minutes more).
+# suite takes about 55 s on two idle cores; on a fresh clone, which first fetches four source packages
+# and cross-builds them and GMP, about 2 minutes.
 set -u
 B=${BUILD:-build}
 case $B in /*) abs=$B ;; *) abs="$PWD/$B" ;; esac
