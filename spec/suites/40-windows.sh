@@ -14,25 +14,15 @@
 #    (that needs i386 wine32).
 # The cross-built Lua and the Wine prefix stay in the build tree, so only the first run pays for them.
 set -u
-B=${BUILD:-build}
-case $B in /*) abs=$B ;; *) abs="$PWD/$B" ;; esac
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok     $1"; }
-bad() { failed=$((failed + 1)); echo "not ok $1"; }
-t0=$(date +%s)
-stamp() { echo "# $1 ($(( $(date +%s) - t0 )) s)"; }
+. spec/support/suite.sh
 
 WINE=${WINE:-$(command -v wine64 || echo /usr/lib/wine/wine64)}
 WINESERVER=${WINESERVER:-$(command -v wineserver || echo /usr/lib/wine/wineserver64)}
 export WINEPREFIX="$abs/windows-wine" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
-finish() {
+on_finish() {
     # The wineserver this suite started (one per prefix) would linger for a few seconds; stop it now.
     [ -x "$WINESERVER" ] && [ -d "$WINEPREFIX" ] && "$WINESERVER" -k 2>/dev/null
-    stamp "done"
-    echo "RESULT passed=$passed failed=$failed"
-    [ "$failed" -eq 0 ]
-    exit
+    :
 }
 
 missing=""
@@ -147,15 +137,6 @@ stamp "C tests run"
 # ---- the shared cases, C: Linux against Windows ----------------------------------------------------
 work=$abs/windows-check
 rm -rf "$work" && mkdir -p "$work"
-compare() { # reference other name: counts compare.lua's ok / not ok lines
-    lua5.4 spec/windows/compare.lua "$1" "$2" "$3" > "$work/compare.out" 2>&1
-    rc=$?
-    cat "$work/compare.out"
-    passed=$((passed + $(grep -c '^ok ' "$work/compare.out")))
-    nf=$(grep -c '^not ok ' "$work/compare.out")
-    [ "$rc" -ne 0 ] && [ "$nf" -eq 0 ] && nf=1
-    failed=$((failed + nf))
-}
 "$B/cases" > "$work/cases-linux.txt"
 wine_run "$B/windows/test/cases.exe" > "$work/cases-windows.txt"
 compare "$work/cases-linux.txt" "$work/cases-windows.txt" "C cases, collide2d.dll under Wine vs libcollide2d.so"

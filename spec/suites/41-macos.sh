@@ -16,20 +16,7 @@
 # What stays unverified (running on a Mac, Apple's libm, LÖVE for macOS loading the bundle) is listed
 # in docs/platforms.md.
 set -u
-B=${BUILD:-build}
-case $B in /*) abs=$B ;; *) abs="$PWD/$B" ;; esac
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-fail() { failed=$((failed + 1)); echo "not ok - $1"; }
-t0=$(date +%s)
-stamp() { echo "# $1 ($(( $(date +%s) - t0 )) s)"; }
-finish() {
-    stamp "done"
-    echo "RESULT passed=$passed failed=$failed"
-    [ "$failed" -eq 0 ]
-    exit
-}
+. spec/support/suite.sh
 OBJDUMP=llvm-objdump-14
 NM=llvm-nm-14
 missing=""

@@ -14,20 +14,7 @@
 #  - in plain PUC Lua 5.1, LuaJIT and Lua 5.4, without LÖVE.
 # A game reports "ok - " / "not ok - " lines and quits with status 42 when every check passed.
 set -u
-B=${BUILD:-build}
-case $B in /*) abs=$B ;; *) abs="$PWD/$B" ;; esac
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-fail() { failed=$((failed + 1)); echo "not ok - $1"; }
-t0=$(date +%s)
-stamp() { echo "# $1 ($(( $(date +%s) - t0 )) s)"; }
-finish() {
-    stamp "done"
-    echo "RESULT passed=$passed failed=$failed"
-    [ "$failed" -eq 0 ]
-    exit
-}
+. spec/support/suite.sh
 for tool in love xvfb-run zip; do
     command -v $tool >/dev/null 2>&1 || { fail "$tool not found: apt-get install love xvfb xauth zip"; finish; }
 done

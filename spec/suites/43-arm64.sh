@@ -21,21 +21,11 @@
 # suite takes about 55 s on two idle cores; on a fresh clone, which first fetches four source packages
 # and cross-builds them and GMP, about 2 minutes.
 set -u
-B=${BUILD:-build}
-case $B in /*) abs=$B ;; *) abs="$PWD/$B" ;; esac
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok     $1"; }
-bad() { failed=$((failed + 1)); echo "not ok $1"; }
-t0=$(date +%s)
-stamp() { echo "# $1 ($(( $(date +%s) - t0 )) s)"; }
+. spec/support/suite.sh
 testc_pid=""
-finish() {
+on_finish() {
     [ -n "$testc_pid" ] && kill "$testc_pid" 2>/dev/null
-    stamp "done"
-    echo "RESULT passed=$passed failed=$failed"
-    [ "$failed" -eq 0 ]
-    exit
+    :
 }
 
 SYSROOT=/usr/aarch64-linux-gnu
@@ -139,15 +129,6 @@ stamp "files checked"
 # ---- the shared cases, C: x86_64 against ARM64 -------------------------------------------------------
 work=$abs/arm64-check
 rm -rf "$work" && mkdir -p "$work"
-compare() { # reference other name: counts compare.lua's ok / not ok lines
-    lua5.4 spec/windows/compare.lua "$1" "$2" "$3" > "$work/compare.out" 2>&1
-    rc=$?
-    cat "$work/compare.out"
-    passed=$((passed + $(grep -c '^ok ' "$work/compare.out")))
-    nf=$(grep -c '^not ok ' "$work/compare.out")
-    [ "$rc" -ne 0 ] && [ "$nf" -eq 0 ] && nf=1
-    failed=$((failed + nf))
-}
 "$B/cases" > "$work/cases-x86_64.txt"
 arm "$A/test/cases" > "$work/cases-arm64.txt" 2>&1
 compare "$work/cases-x86_64.txt" "$work/cases-arm64.txt" "C cases, ARM64 libcollide2d.so under qemu vs x86_64"
