@@ -58,6 +58,23 @@ static c2d_status compound_sweep(const c2d_shape *a, c2d_vec2 da, const c2d_shap
         if (better)
             best = t;
     }
+    /* Each part of b alone may only touch a: a segment of a through a joint of b touches the two
+     * parts of b that meet there, each at its end, while it crosses b. a's parts against the whole of
+     * b (its joints seams) see that crossing; they decide only whether the two overlap at the start
+     * (the time of a hit is b's parts' answer, as it always was). */
+    if (best.state != C2D_TOI_OVERLAP) {
+        const c2d_compound *ca = c2d_compound_of(a);
+        for (int k = 0; k < ca->n; k++) {
+            c2d_toi t;
+            c2d_status st = c2d_compound_convex_sweep(b, db, ca->part[k], da, &t);
+            if (st != C2D_OK)
+                return st;
+            if (t.state == C2D_TOI_OVERLAP && (best.state != C2D_TOI_OVERLAP || t.depth > best.depth)) {
+                best = t;
+                best.normal = v2_neg(t.normal);
+            }
+        }
+    }
     *out = best;
     return C2D_OK;
 }

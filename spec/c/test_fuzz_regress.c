@@ -958,3 +958,45 @@ TEST(fuzz_concave_closest_point_in_a_hole_on_a_joint)
     ENSURE_NEAR(at.y, hole[0].y, 1e-14);
     ENSURE_NEAR(d, -tu_len(tu_sub(p, hole[0])), 1e-14);
 }
+
+/* A chain (a closed regular n-gon of radius r about the origin, a vertex at (r, 0)) and an open chain
+ * whose segment runs along y = 0 from x0 to 3r. */
+static c2d_status chain_pair(int n, double r, double x0, c2d_shape **ring, c2d_shape **path)
+{
+    c2d_vec2 v[12];
+    for (int k = 0; k < n; k++) {
+        double a = 2 * TU_PI * k / n;
+        v[k] = tu_v(r * cos(a), r * sin(a));
+        if (k == 0)
+            v[k] = tu_v(r, 0); /* exactly on the path's line */
+    }
+    c2d_status st = c2d_chain_new(v, n, C2D_CHAIN_CLOSED, ring);
+    c2d_vec2 p[3] = {{x0, 0}, {3 * r, 0}, {3 * r, 5 * r}};
+    return st == C2D_OK ? c2d_chain_new(p, 3, 0, path) : st;
+}
+
+TEST(fuzz_chain_through_a_joint_of_another_chain_overlaps_at_the_start)
+{
+    /* Found by the fixed-seed run of suite 51 (the corpus grew): an open chain whose segment runs from
+     * inside a closed hexagon chain out through one of its vertices crosses it, but c2d_sweep of the
+     * two answered HIT later: each part of the hexagon only touched the segment, at its end. Both
+     * orders, for rings of 3 to 12 sides; a segment that only touches the vertex from outside stays a
+     * touch. */
+    for (int n = 3; n <= 12 && !c2d_test_failed(); n++) {
+        c2d_shape *ring, *path;
+        ENSURE_OK(chain_pair(n, 2, 0, &ring, &path));
+        c2d_toi t;
+        ENSURE_OK(c2d_sweep(path, tu_v(0, -3), ring, tu_v(0, 0), &t));
+        ENSURE_MSG(t.state == C2D_TOI_OVERLAP, "n %d: state %d, not OVERLAP", n, (int)t.state);
+        ENSURE_OK(c2d_sweep(ring, tu_v(0, 3), path, tu_v(0, 0), &t));
+        ENSURE_MSG(t.state == C2D_TOI_OVERLAP, "n %d (ring moving): state %d", n, (int)t.state);
+        c2d_shape_destroy(ring);
+        c2d_shape_destroy(path);
+        /* From the vertex outwards only: the path touches the ring there and moves off it. */
+        ENSURE_OK(chain_pair(n, 2, 2, &ring, &path));
+        ENSURE_OK(c2d_sweep(path, tu_v(1, 0), ring, tu_v(0, 0), &t));
+        ENSURE_MSG(t.state != C2D_TOI_OVERLAP, "n %d: a touch at the vertex taken for an overlap", n);
+        c2d_shape_destroy(ring);
+        c2d_shape_destroy(path);
+    }
+}
