@@ -115,16 +115,7 @@ wine_run() { "$WINE" "$@" | tr -d '\r'; }
 # ---- the C tests against collide2d.dll -------------------------------------------------------------
 out=$B/windows-test_c.out
 C2D_TEST_SCALE=${C2D_WINDOWS_SCALE:-0.1} wine_run "$B/windows/test/test_c.exe" > "$out" 2>&1
-grep -v '^ok ' "$out"
-line=$(grep -E '^RESULT passed=[0-9]+ failed=[0-9]+' "$out" | tail -n 1)
-p=$(echo "$line" | sed -nE 's/.*passed=([0-9]+).*/\1/p')
-f=$(echo "$line" | sed -nE 's/.*failed=([0-9]+).*/\1/p')
-if [ -n "$p" ] && [ "$p" -gt 0 ]; then
-    echo "# test_c.exe under Wine: $p passed, $f failed"
-    passed=$((passed + p)); failed=$((failed + f))
-else
-    bad "test_c.exe under Wine reported no result"; tail -n 20 "$out"
-fi
+count_result "test_c.exe under Wine" "$out"
 # Its determinism digest covers every kind of result over a scene with random angles: the Windows
 # build must give Linux's, to the last bit.
 d1=$(sed -n 's/^# determinism digest //p' "$out")
@@ -234,25 +225,13 @@ esac
 
 # The busted specs with the module DLL: every file in PUC Lua 5.1; in LuaJIT, those that exercise
 # the FFI fast path and the queries it wraps (the suites 31 and 32 run all of them in both on Linux).
-count_specs() { # label, output file
-    grep -v '^ok ' "$2"
-    line=$(grep -E '^RESULT passed=[0-9]+ failed=[0-9]+' "$2" | tail -n 1)
-    p=$(echo "$line" | sed -nE 's/.*passed=([0-9]+).*/\1/p')
-    f=$(echo "$line" | sed -nE 's/.*failed=([0-9]+).*/\1/p')
-    if [ -n "$p" ] && [ "$p" -gt 0 ]; then
-        echo "# $1: $p passed, $f failed"
-        passed=$((passed + p)); failed=$((failed + f))
-    else
-        bad "$1 reported no result"; tail -n 20 "$2"
-    fi
-}
 LUA_PATH="./?.lua;$luassert_path" LUA_CPATH="$moddir/?.dll" wine_run "$puc" spec/windows/mini_busted.lua spec/*_spec.lua \
     > "$work/specs-puc.out" 2>&1
-count_specs "spec/*_spec.lua in PUC Lua 5.1 for Windows" "$work/specs-puc.out"
+count_result "spec/*_spec.lua in PUC Lua 5.1 for Windows" "$work/specs-puc.out"
 stamp "PUC Lua specs run"
 LUA_PATH="./?.lua;$luassert_path" LUA_CPATH="$moddir/?.dll" wine_run "$lj" spec/windows/mini_busted.lua \
     spec/ffi_spec.lua spec/queries_spec.lua spec/sweep_spec.lua > "$work/specs-luajit.out" 2>&1
-count_specs "ffi, queries and sweep specs in LuaJIT for Windows" "$work/specs-luajit.out"
+count_result "ffi, queries and sweep specs in LuaJIT for Windows" "$work/specs-luajit.out"
 stamp "LuaJIT specs run"
 
 # The shared cases from Lua: Linux PUC Lua 5.1 is the reference; LuaJIT on Linux, and PUC Lua and

@@ -195,25 +195,13 @@ echo "# ARM64 LuaJIT with its default optimisations (fused): $same of $(wc -l < 
 stamp "Lua cases compared"
 
 # The busted specs with the ARM64 modules.
-count_specs() { # label, output file
-    grep -v '^ok ' "$2"
-    line=$(grep -E '^RESULT passed=[0-9]+ failed=[0-9]+' "$2" | tail -n 1)
-    p=$(echo "$line" | sed -nE 's/.*passed=([0-9]+).*/\1/p')
-    f=$(echo "$line" | sed -nE 's/.*failed=([0-9]+).*/\1/p')
-    if [ -n "$p" ] && [ "$p" -gt 0 ]; then
-        echo "# $1: $p passed, $f failed"
-        passed=$((passed + p)); failed=$((failed + f))
-    else
-        bad "$1 reported no result"; tail -n 20 "$2"
-    fi
-}
 specs=$(ls spec/*_spec.lua | grep -v garbage_spec)
 LUA_PATH="./?.lua;$luassert_path" LUA_CPATH="$A/lua51/?.so" arm "$lua51" spec/windows/mini_busted.lua $specs \
     > "$work/specs-lua51.out" 2>&1
-count_specs "spec/*_spec.lua but garbage_spec in ARM64 PUC Lua 5.1" "$work/specs-lua51.out"
+count_result "spec/*_spec.lua but garbage_spec in ARM64 PUC Lua 5.1" "$work/specs-lua51.out"
 LUA_PATH="./?.lua;$luassert_path" LUA_CPATH="$A/lua51/?.so" arm "$lj" spec/windows/mini_busted.lua \
     spec/ffi_spec.lua spec/queries_spec.lua spec/sweep_spec.lua > "$work/specs-luajit.out" 2>&1
-count_specs "ffi, queries and sweep specs in ARM64 LuaJIT" "$work/specs-luajit.out"
+count_result "ffi, queries and sweep specs in ARM64 LuaJIT" "$work/specs-luajit.out"
 stamp "specs run"
 
 # ---- make dist-arm64: the package, used the way its README says ------------------------------------
@@ -243,16 +231,7 @@ stamp "dist checked"
 # ---- the C tests' results ---------------------------------------------------------------------------
 wait "$testc_pid"
 testc_pid=""
-grep -v '^ok ' "$out"
-line=$(grep -E '^RESULT passed=[0-9]+ failed=[0-9]+' "$out" | tail -n 1)
-p=$(echo "$line" | sed -nE 's/.*passed=([0-9]+).*/\1/p')
-f=$(echo "$line" | sed -nE 's/.*failed=([0-9]+).*/\1/p')
-if [ -n "$p" ] && [ "$p" -gt 0 ]; then
-    echo "# ARM64 test_c under qemu: $p passed, $f failed"
-    passed=$((passed + p)); failed=$((failed + f))
-else
-    bad "ARM64 test_c under qemu reported no result"; tail -n 20 "$out"
-fi
+count_result "ARM64 test_c under qemu" "$out"
 # Its determinism digest covers every kind of result over a scene with random angles: the ARM64 build
 # must give this machine's, to the last bit.
 d1=$(sed -n 's/^# determinism digest //p' "$out")

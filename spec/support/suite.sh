@@ -2,7 +2,8 @@
 # sourced after `set -u`: where the build is ($B, and $abs, the same as an absolute path), the counts
 # with ok and fail (bad is its other name), stamp (a line with the seconds since the suite began), and
 # finish, which runs the suite's own on_finish (stopping what it started) and reports the counts as
-# spec/run.sh reads them; and compare, which checks two outputs of the shared cases line by line.
+# spec/run.sh reads them; count_result, which adds a test program's own counts; and compare, which
+# checks two outputs of the shared cases line by line.
 B=${BUILD:-build}
 case $B in /*) abs=$B ;; *) abs="$PWD/$B" ;; esac
 passed=0
@@ -31,4 +32,19 @@ compare() {
     nf=$(grep -c '^not ok ' "$work/compare.out")
     [ "$rc" -ne 0 ] && [ "$nf" -eq 0 ] && nf=1
     failed=$((failed + nf))
+}
+
+# count_result LABEL FILE: adds the counts of the last "RESULT passed=N failed=M" line of a test
+# program's output (printing the lines that are not "ok"), or a failure when it reported none.
+count_result() {
+    grep -v '^ok ' "$2"
+    line=$(grep -E '^RESULT passed=[0-9]+ failed=[0-9]+' "$2" | tail -n 1)
+    p=$(echo "$line" | sed -nE 's/.*passed=([0-9]+).*/\1/p')
+    f=$(echo "$line" | sed -nE 's/.*failed=([0-9]+).*/\1/p')
+    if [ -n "$p" ] && [ "$p" -gt 0 ]; then
+        echo "# $1: $p passed, $f failed"
+        passed=$((passed + p)); failed=$((failed + f))
+    else
+        fail "$1 reported no result"; tail -n 20 "$2"
+    fi
 }
