@@ -188,17 +188,7 @@ stamp "dist checked"
 puc=$B/windows/lua5.1/lua.exe
 lj=$B/windows/luajit/luajit.exe
 moddir=$B/windows/lua51
-luassert_path="/usr/share/lua/5.1/?.lua;/usr/share/lua/5.1/?/init.lua"
-[ -f /usr/share/lua/5.1/luassert/init.lua ] || bad "luassert (pure Lua, from lua-busted) not found in /usr/share/lua/5.1"
-# Prints which file require loaded, the Lua, and whether LuaJIT's FFI fast path is in place.
-probe='local c = require "collide2d"
-for p in package.cpath:gmatch("[^;]+") do
-  local f = p:gsub("%?", "collide2d"); local h = io.open(f)
-  if h then h:close(); io.write(f, " (collide2d ", c._VERSION, ", ", jit and jit.version or _VERSION,
-    debug.getinfo(c.collide, "S").what == "Lua" and ", FFI fast path" or "", ")\n"); break end
-end
-local nx, ny, depth, x, y = c.circle(0, 0, 1):collide(c.circle(1.5, 0, 1))
-assert(nx == 1 and ny == 0 and depth == 0.5 and x == 0.75 and y == 0)'
+lua_suite_setup
 check_load() { # exe, expected output, what
     loaded=$(LUA_CPATH="$moddir/?.dll" wine_run "$1" -e "$probe" 2>&1)
     printf '   %s\n' "$loaded"

@@ -138,17 +138,7 @@ stamp "C cases compared"
 lua51=$A/lua5.1/lua
 lua54=$A/lua5.4/lua
 lj=$A/luajit/luajit
-luassert_path="/usr/share/lua/5.1/?.lua;/usr/share/lua/5.1/?/init.lua"
-[ -f /usr/share/lua/5.1/luassert/init.lua ] || bad "luassert (pure Lua, from lua-busted) not found in /usr/share/lua/5.1"
-# Prints which file require loaded, the Lua, and whether LuaJIT's FFI fast path is in place.
-probe='local c = require "collide2d"
-for p in package.cpath:gmatch("[^;]+") do
-  local f = p:gsub("%?", "collide2d"); local h = io.open(f)
-  if h then h:close(); io.write(f, " (collide2d ", c._VERSION, ", ", jit and jit.version or _VERSION,
-    debug.getinfo(c.collide, "S").what == "Lua" and ", FFI fast path" or "", ")\n"); break end
-end
-local nx, ny, depth, x, y = c.circle(0, 0, 1):collide(c.circle(1.5, 0, 1))
-assert(nx == 1 and ny == 0 and depth == 0.5 and x == 0.75 and y == 0)'
+lua_suite_setup
 check_load() { # module dir, expected output, what, interpreter...
     dir=$1; want=$2; what=$3; shift 3
     loaded=$(LUA_CPATH="$dir/?.so" arm "$@" -e "$probe" 2>&1)

@@ -48,3 +48,19 @@ count_result() {
         fail "$1 reported no result"; tail -n 20 "$2"
     fi
 }
+
+# lua_suite_setup: for the suites that load a cross-built module in a foreign Lua: luassert's path
+# (pure Lua, from lua-busted) in $luassert_path, and in $probe a chunk that prints which file require
+# loaded, the Lua, and whether LuaJIT's FFI fast path is in place, then checks one answer.
+lua_suite_setup() {
+    luassert_path="/usr/share/lua/5.1/?.lua;/usr/share/lua/5.1/?/init.lua"
+    [ -f /usr/share/lua/5.1/luassert/init.lua ] || fail "luassert (pure Lua, from lua-busted) not found in /usr/share/lua/5.1"
+    probe='local c = require "collide2d"
+for p in package.cpath:gmatch("[^;]+") do
+  local f = p:gsub("%?", "collide2d"); local h = io.open(f)
+  if h then h:close(); io.write(f, " (collide2d ", c._VERSION, ", ", jit and jit.version or _VERSION,
+    debug.getinfo(c.collide, "S").what == "Lua" and ", FFI fast path" or "", ")\n"); break end
+end
+local nx, ny, depth, x, y = c.circle(0, 0, 1):collide(c.circle(1.5, 0, 1))
+assert(nx == 1 and ny == 0 and depth == 0.5 and x == 0.75 and y == 0)'
+}
