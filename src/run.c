@@ -391,7 +391,7 @@ static int turn_visit(void *ctx, int j)
 }
 
 /* Where the mover's reference point (e->origin at offset 0) is at fraction t of its turn, as an offset
- * from e->origin, the mover standing at offset p at the turn's start. */
+ * from e->origin (so p itself at t = 0), the mover standing at offset p at the turn's start. */
 static c2d_vec2 turn_offset(const engine *e, c2d_vec2 p, double t)
 {
     double s, cs;
@@ -458,7 +458,7 @@ static int turn_phase(engine *e, c2d_vec2 *p, double T, c2d_vec2 vel, c2d_move_r
     if (n > 1)
         qsort(tc.xs, (size_t)n, sizeof tc.xs[0], compare_cross);
     for (int k = 0; k < n; k++)
-        record(e, res, &tc.xs[k].c, v2_add(*p, turn_offset(e, *p, tc.xs[k].c.t)), vel);
+        record(e, res, &tc.xs[k].c, turn_offset(e, *p, tc.xs[k].c.t), vel);
     free(tc.xs);
     /* Turn the mover in place to where it stops, about its pivot at offset 0. */
     double s, cs;

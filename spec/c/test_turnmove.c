@@ -551,3 +551,45 @@ TEST(turnmove_plain_move_carried_by_a_turning_flipper_never_ends_inside_a_post)
     }
     ENSURE_MSG(rode > runs / 4, "only %d of %ld boxes rode the flipper", rode, runs);
 }
+
+static c2d_status keep_records(void *ctx, const c2d_contact_record *r, int n)
+{
+    c2d_contact_record *out = (c2d_contact_record *)ctx;
+    for (int k = 0; k < n && k < 4; k++)
+        out[k] = r[k];
+    return C2D_OK;
+}
+
+TEST(turnmove_crossing_records_say_where_the_mover_was_after_a_push_out)
+{
+    /* The bar of the crossing test starts 0.05 under a post over its right end and is pushed out first
+     * (down); then it turns clockwise about its own position, which the turn does not move, its left end
+     * crossing a sensor: the crossing's record says the mover was where the push-out left it (the
+     * record once added the push-out twice). */
+    c2d_shape *bar, *sensor, *wall;
+    ENSURE_OK(c2d_rect_new(0, 0, 4, 0.2, 0, &bar));
+    ENSURE_OK(c2d_circle_new(-0.5, 1.5, 0.2, &sensor));
+    ENSURE_OK(c2d_circle_new(1.8, 0.25, 0.2, &wall));
+    c2d_static_set *set;
+    const c2d_shape *shapes[2] = {sensor, wall};
+    ENSURE_OK(c2d_static_set_new(shapes, 2, NULL, &set));
+    c2d_response rs[2] = {C2D_RESPONSE_CROSS, C2D_RESPONSE_TOUCH};
+    c2d_move_options opt = c2d_move_options_default();
+    opt.responses = rs;
+    c2d_motion m = tu_motion(0, 0, -1.3, 0, 0);
+    c2d_move_result res;
+    c2d_contact_record rec[4];
+    double turned;
+    ENSURE_OK(c2d_static_set_move_turning_report(set, bar, &m, &opt, &res, &turned, keep_records, rec));
+    ENSURE_MSG(res.count >= 2 && rec[0].contact.pushed_out, "%d contacts", res.count);
+    int k = 1;
+    while (k < res.count && k < 4 && rec[k].contact.index != 0)
+        k++;
+    ENSURE_MSG(k < res.count && k < 4, "the sensor was not crossed");
+    ENSURE_NEAR(rec[k].position.x, rec[0].position.x, 1e-12);
+    ENSURE_NEAR(rec[k].position.y, rec[0].position.y, 1e-12);
+    c2d_static_set_destroy(set);
+    c2d_shape_destroy(wall);
+    c2d_shape_destroy(sensor);
+    c2d_shape_destroy(bar);
+}
