@@ -11,8 +11,24 @@
  *    no out-parameter was written. Bad input (NULL, NaN, infinities, non-positive sizes, degenerate or
  *    non-convex point lists) is answered with a status; the library never aborts, exits or prints.
  *  - "No contact" is a normal result (C2D_OK with a zero count / zero flag), not an error.
- *  - Contact normals point from shape A (the first argument) to shape B. depth >= 0 means overlap;
- *    touching (depth 0) counts as overlap, for every pair of kinds.
+ *  - Normals: a pair call (c2d_collide, c2d_sweep, c2d_sweep_motion, c2d_distance) points from shape A
+ *    (the first argument) to shape B. Every call on a container (a static set or a world: moves, ball
+ *    steps, casts, contact records, ray casts and their hits) reports the unit normal of the surface
+ *    met, pointing towards the mover (or the ray's origin): out of the shape that was met. The one call
+ *    that does not, c2d_static_set_sweep, keeps the pair convention (mover as A) and is superseded by
+ *    c2d_static_set_cast. depth >= 0 means overlap; touching (depth 0) counts as overlap, for every pair
+ *    of kinds.
+ *  - Time and velocities: every velocity (a ball's, a set member's, a world entry's, a motion's, a
+ *    result's) is per unit of time, the unit of the dt the calls take (seconds, if dt is in seconds).
+ *    A ball step and a timed move (the _timed calls) last dt; the untimed moves, casts and sweeps last
+ *    one unit of time (their displacement is a velocity over one unit). So one moving platform has one
+ *    velocity whatever meets it, and c2d_static_set_advance(set, dt) places it where the calls swept it.
+ *  - Positions: a shape's position is its reference point (a rectangle's or circle's centre, a polygon's
+ *    centroid, see the constructors); a ball's is its centre. A contact record's position is where the
+ *    mover's position was at the contact.
+ *  - Names of what was met: a static set's shape by its index (0-based, as given to c2d_static_set_new)
+ *    and its user value (c2d_static_set_set_user); a world entry by its id (never 0) and user value; a
+ *    shape of a world's level (c2d_world_set_level) by id 0 and its index and user value in the level.
  *  - Angles are radians, counter-clockwise in a y-up frame (clockwise on a y-down screen); the direction
  *    of the y axis does not matter to any result.
  *  - Results are plain structs the caller owns; they never point into library memory (one exception,
@@ -627,7 +643,9 @@ typedef struct c2d_move_result {
 
 /** First contact of the mover (not part of the set) moving by displacement against the enabled shapes
  *  of the set, seams excluded: *out as c2d_sweep's with A the mover and B the set's shape, and
- *  *index the shape's index (-1 when none). */
+ *  *index the shape's index (-1 when none). Superseded by c2d_static_set_cast, whose normal follows the
+ *  containers' convention (towards the mover) and which names the shape's user value and where the
+ *  mover stands at the contact; kept, unchanged, for existing callers. */
 C2D_API c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *mover, c2d_vec2 displacement,
                                         c2d_toi *out, int *index);
 
@@ -854,6 +872,27 @@ C2D_API c2d_status c2d_world_set_motion(c2d_world *world, c2d_world_id id, const
 /** An entry's motion (all zero unless set). */
 C2D_API c2d_status c2d_world_get_motion(const c2d_world *world, c2d_world_id id, c2d_motion *out);
 
+/** Gives the world a level: a static set whose shapes its motions meet beside its entries. Every world
+ *  move, turning move, ball step (and their _records, _report and _timed forms), c2d_world_cast and
+ *  c2d_world_push_out then meets the level's enabled shapes as c2d_static_set_move meets them (their
+ *  seams, one-way directions, velocities and motions, users' values) together with the entries, in
+ *  one motion: a bullet bounces off the walls of the level and crosses or stops at the enemies of the
+ *  world in one call, its contacts in the order met. Where no entry is within reach the motion runs
+ *  through the level itself, exactly as the set's own call; near entries the level's shapes within
+ *  reach join them in one set, with the level's seam tolerance and marked neighbours (seams between
+ *  entries, and between an entry and a level shape, are found automatically, as in a world). The
+ *  entries' responses come from respond (or options->response); the level's shapes take
+ *  options->response (or the call's default), or options->responses, which with a level holds one
+ *  response per shape of the level (C2D_RESPONSE_NONE ignores it); the filter applies to the entries
+ *  only. Contacts with a level shape carry id 0, contact.index its index in the level and user its
+ *  value there. Queries, ray casts and pairs ask the entries only: ask the level with its own calls.
+ *  The world does not own the set and does not copy it: keep it alive and unchanged while a call
+ *  runs, and give the world NULL (no level, the default) before destroying it. */
+C2D_API c2d_status c2d_world_set_level(c2d_world *world, const c2d_static_set *level);
+
+/** The world's level (NULL when none). */
+C2D_API c2d_status c2d_world_get_level(const c2d_world *world, const c2d_static_set **out);
+
 /** The pair filter used by c2d_world_pairs after the bits test; NULL (the default) accepts every pair. */
 C2D_API c2d_status c2d_world_set_pair_filter(c2d_world *world, c2d_world_pair_fn fn, void *ctx);
 
@@ -926,7 +965,8 @@ typedef struct c2d_world_contact {
  *  near where that takes it are considered too. Entries whose shape is the mover itself are
  *  skipped, so a shape in the world can be moved through its own world. The mover and the world are
  *  not changed: result->displacement says where the mover ends. Contacts in the order met, up to
- *  capacity; result->count counts them all. options->responses must be NULL (C2D_ERR_RANGE). */
+ *  capacity; result->count counts them all. options->responses must be NULL (C2D_ERR_RANGE), unless the
+ *  world has a level (c2d_world_set_level): then it holds the responses of the level's shapes. */
 C2D_API c2d_status c2d_world_move(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
                                   const c2d_world_filter *filter, c2d_world_response_fn respond, void *respond_ctx,
                                   const c2d_move_options *options, c2d_move_result *result,
@@ -944,8 +984,9 @@ C2D_API c2d_status c2d_world_move_turning(const c2d_world *world, const c2d_shap
                                           c2d_move_result *result, double *turned, c2d_world_contact *contacts,
                                           int capacity);
 
-/** Moves a ball through the world's entries for dt, as c2d_static_set_step_ball does through a static
- *  set (default response bounce), with the entries chosen as for c2d_world_move. Updates the ball. */
+/** Moves a ball through the world's entries (and level, c2d_world_set_level) for dt, as
+ *  c2d_static_set_step_ball does through a static set (default response bounce), with the entries
+ *  chosen as for c2d_world_move. Updates the ball. */
 C2D_API c2d_status c2d_world_step_ball(const c2d_world *world, c2d_ball *ball, double dt,
                                        const c2d_world_filter *filter, c2d_world_response_fn respond,
                                        void *respond_ctx, const c2d_move_options *options,
@@ -1051,6 +1092,106 @@ C2D_API c2d_status c2d_world_step_ball_report(const c2d_world *world, c2d_ball *
                                               void *respond_ctx, const c2d_move_options *options,
                                               c2d_move_result *result, c2d_records_fn report,
                                               void *report_ctx);
+
+/** @} */
+
+/** @defgroup casts Casts: the first contact of a moving shape, in the containers' convention
+ *  A cast asks where a shape moving by a displacement first meets a static set, or a world's entries
+ *  and level, without moving anything and without responses: the ground below a character, the wall a
+ *  dash would stop at. It answers as a contact record does: the normal points from the shape met
+ *  towards the mover, and the answer names where the mover stands at the contact and what it met.
+ *  @{ */
+
+/** What a cast found. */
+typedef enum c2d_cast_state {
+    C2D_CAST_NONE = 0,  /**< nothing met: t is 1 and position where the displacement ends */
+    C2D_CAST_HIT = 1,   /**< met at t */
+    C2D_CAST_INSIDE = 2 /**< the mover starts overlapping a shape deeper than touching: t is 0 */
+} c2d_cast_state;
+
+/** The answer of a cast. */
+typedef struct c2d_cast {
+    c2d_cast_state state;
+    /** Fraction of the displacement at first contact, in [0, 1]; 1 when nothing is met. */
+    double t;
+    /** Where the mover's position is at t: its start plus t times the displacement. */
+    c2d_vec2 position;
+    /** The contact point, on both surfaces (for INSIDE: midway between the deepest points). */
+    c2d_vec2 point;
+    /** Unit normal of the surface met, pointing towards the mover. For INSIDE, moving the mover by
+     *  depth * normal takes it out of that shape. Zero when nothing is met. */
+    c2d_vec2 normal;
+    /** For INSIDE, how deep the mover starts in; else 0. */
+    double depth;
+    /** The shape's index in the static set (for a world, in its level); -1 for a world entry or none. */
+    int index;
+    /** The world entry met; 0 for a shape of a set or level, or none. */
+    c2d_world_id id;
+    /** The user value of the shape or entry met (0 for none). */
+    uintptr_t user;
+} c2d_cast;
+
+/** The first contact of the mover (a convex shape, not part of the set) moving by displacement with
+ *  the enabled shapes of the set, seams excluded; one-way shapes block only from their side, and
+ *  shapes with a velocity or motion move over one unit of time, as in a move. */
+C2D_API c2d_status c2d_static_set_cast(const c2d_static_set *set, const c2d_shape *mover, c2d_vec2 displacement,
+                                       c2d_cast *out);
+
+/** c2d_static_set_cast through a world: its entries that pass the filter (NULL: all) and its level.
+ *  The mover's own entry, if it is in the world, is skipped. Of shapes met at the same t, the level's
+ *  come first, then the entries in the world's order. */
+C2D_API c2d_status c2d_world_cast(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
+                                  const c2d_world_filter *filter, c2d_cast *out);
+
+/** c2d_static_set_push_out through a world: the displacement that takes the mover out of the union of
+ *  the entries that pass the filter (NULL: all) and the level's shapes, to touching; zero when it is
+ *  not inside. Seams between touching entries are found as in a move; the mover's own entry is
+ *  skipped. */
+C2D_API c2d_status c2d_world_push_out(const c2d_world *world, const c2d_shape *mover,
+                                      const c2d_world_filter *filter, c2d_vec2 *out);
+
+/** @} */
+
+/** @defgroup timed Timed moves: one unit of velocity for every call
+ *  The moves above last one unit of time, so a moving member's velocity means "per move" there and
+ *  "per unit of dt" in a ball step. The timed moves last dt: the mover moves by displacement (or, turning,
+ *  by its motion's velocity and angular velocity per unit of time) over dt > 0 units of time, while the
+ *  members and entries in motion move by their velocity times dt, as in a ball step of the same dt and
+ *  as c2d_static_set_advance(set, dt) places them after the frame. One velocity per moving platform,
+ *  per second if dt is in seconds. The result's velocity and the records' velocities are per unit of
+ *  time; contact.t is a fraction of dt. With dt 1 each is its untimed call, bit for bit; otherwise the
+ *  mover ends where its displacement takes it to rounding (it moves at displacement / dt for dt).
+ *  C2D_ERR_RANGE for dt <= 0 (or a displacement / dt beyond C2D_MAX_COORDINATE).
+ *  @{ */
+
+/** c2d_static_set_move_report lasting dt. */
+C2D_API c2d_status c2d_static_set_move_timed_report(const c2d_static_set *set, const c2d_shape *mover,
+                                                    c2d_vec2 displacement, double dt,
+                                                    const c2d_move_options *options, c2d_move_result *result,
+                                                    c2d_records_fn report, void *report_ctx);
+
+/** c2d_static_set_move_turning_report lasting dt: the pivot moves by motion->velocity * dt and the
+ *  mover turns by motion->angular_velocity * dt (*turned). */
+C2D_API c2d_status c2d_static_set_move_turning_timed_report(const c2d_static_set *set, const c2d_shape *mover,
+                                                            const c2d_motion *motion, double dt,
+                                                            const c2d_move_options *options,
+                                                            c2d_move_result *result, double *turned,
+                                                            c2d_records_fn report, void *report_ctx);
+
+/** c2d_world_move_report lasting dt. */
+C2D_API c2d_status c2d_world_move_timed_report(const c2d_world *world, const c2d_shape *mover,
+                                               c2d_vec2 displacement, double dt, const c2d_world_filter *filter,
+                                               c2d_world_response_fn respond, void *respond_ctx,
+                                               const c2d_move_options *options, c2d_move_result *result,
+                                               c2d_records_fn report, void *report_ctx);
+
+/** c2d_world_move_turning_report lasting dt. */
+C2D_API c2d_status c2d_world_move_turning_timed_report(const c2d_world *world, const c2d_shape *mover,
+                                                       const c2d_motion *motion, double dt,
+                                                       const c2d_world_filter *filter,
+                                                       c2d_world_response_fn respond, void *respond_ctx,
+                                                       const c2d_move_options *options, c2d_move_result *result,
+                                                       double *turned, c2d_records_fn report, void *report_ctx);
 
 /** @} */
 

@@ -69,16 +69,34 @@ static inline void c2d_record_list_free(c2d_record_list *l)
     l->count = 0;
 }
 
-/* c2d_static_set_move_records and c2d_static_set_step_ball_records with every record pushed to list,
- * which they leave as it is on an error (C2D_ERR_NO_MEMORY when the list could not grow). resolve.c. */
+/* c2d_static_set_move_timed_report, c2d_static_set_move_turning_timed_report and
+ * c2d_static_set_step_ball_records with every record pushed to list, which they leave as it is on an
+ * error (C2D_ERR_NO_MEMORY when the list could not grow). dt 1 is the untimed call's move, bit for bit.
+ * resolve.c. */
 c2d_status c2d_static_set_move_list(const c2d_static_set *set, const c2d_shape *mover, c2d_vec2 displacement,
-                                    const c2d_move_options *options, c2d_move_result *result, c2d_record_list *list);
-/* c2d_static_set_move_turning with every record pushed to list (resolve.c). */
+                                    double dt, const c2d_move_options *options, c2d_move_result *result,
+                                    c2d_record_list *list);
 c2d_status c2d_static_set_move_turning_list(const c2d_static_set *set, const c2d_shape *mover,
-                                            const c2d_motion *motion, const c2d_move_options *options,
+                                            const c2d_motion *motion, double dt, const c2d_move_options *options,
                                             c2d_move_result *result, double *turned, c2d_record_list *list);
 c2d_status c2d_static_set_step_ball_list(const c2d_static_set *set, c2d_ball *ball, double dt,
                                          const c2d_move_options *options, c2d_move_result *result,
                                          c2d_record_list *list);
+
+/* The cast answer of a sweep of mover by displacement that met shape index (resolve.c). */
+c2d_cast c2d_cast_of_toi(const c2d_shape *mover_shape, c2d_vec2 displacement, const c2d_toi *toi, int index,
+                         c2d_world_id id, uintptr_t user);
+
+/* What a world that holds the set as its level (c2d_world_set_level) reads of it (staticset.c). */
+/* The caller's indices of the enabled shapes whose members' boxes overlap box (a member in motion with
+ * the box it sweeps over horizon), ascending, each once, in a new array *out (free it; NULL when none). */
+c2d_status c2d_static_set_reach(const c2d_static_set *set, c2d_aabb box, double horizon, int **out, int *count);
+/* Whether a shape of the set may be in motion (it has been given a velocity or a motion). */
+int c2d_static_set_in_motion(const c2d_static_set *set);
+/* The options that find seams as the set finds them. */
+c2d_static_set_options c2d_static_set_seam_options(const c2d_static_set *set);
+/* Marks in dst the neighbours marked in src (c2d_static_set_mark_neighbours) between the src shapes
+ * shapes[0 .. m) (ascending), which are dst's shapes 0 .. m. */
+c2d_status c2d_static_set_copy_marks(c2d_static_set *dst, const c2d_static_set *src, const int *shapes, int m);
 
 #endif /* C2D_RECORDS_H */

@@ -150,6 +150,43 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
     return C2D_OK;
 }
 
+c2d_cast c2d_cast_of_toi(const c2d_shape *mover_shape, c2d_vec2 displacement, const c2d_toi *toi, int index,
+                         c2d_world_id id, uintptr_t user)
+{
+    c2d_cast c;
+    memset(&c, 0, sizeof c);
+    c.t = 1;
+    c.index = -1;
+    c.position = v2_add(mover_shape->pos, displacement);
+    if (toi->state == C2D_TOI_NONE)
+        return c;
+    c.state = toi->state == C2D_TOI_OVERLAP ? C2D_CAST_INSIDE : C2D_CAST_HIT;
+    c.t = toi->t;
+    /* t of the whole displacement lands exactly on the end, as a move's position does. */
+    c.position = toi->t == 1 ? c.position : v2_add(mover_shape->pos, v2_scale(displacement, toi->t));
+    c.point = toi->point;
+    c.normal = v2_neg(toi->normal); /* the sweep's normal points from the mover to the shape */
+    c.depth = toi->depth;
+    c.index = index;
+    c.id = id;
+    c.user = user;
+    return c;
+}
+
+c2d_status c2d_static_set_cast(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
+                               c2d_cast *out)
+{
+    if (!set || !mover_shape || !out)
+        return C2D_ERR_NULL;
+    c2d_toi toi;
+    int index;
+    c2d_status st = c2d_static_set_sweep(set, mover_shape, displacement, &toi, &index);
+    if (st != C2D_OK)
+        return st;
+    *out = c2d_cast_of_toi(mover_shape, displacement, &toi, index, 0, index >= 0 ? c2d_static_set_value(set, index) : 0);
+    return C2D_OK;
+}
+
 c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 *out)
 {
     if (!set || !mover_shape || !out)
@@ -194,10 +231,11 @@ static c2d_status list_done(const c2d_record_list *list, c2d_records_fn report, 
     return report ? report(ctx, list->items, list->count) : C2D_OK;
 }
 
-/* The move of c2d_static_set_move, its contacts to plain or full records; a mover that turns
- * (c2d_static_set_move_turning) when turn is not NULL, its world motion over the move (then the
- * displacement is its pivot's). */
-static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
+/* The move of c2d_static_set_move, its contacts to plain or full records: the mover at vel per unit of
+ * time for T units of time (vel the displacement and T 1 for the untimed calls); a mover that turns
+ * (c2d_static_set_move_turning) when turn is not NULL, its motion over the whole move (then vel is its
+ * pivot's). */
+static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement, double T,
                            const c2d_rigid *turn, const c2d_move_options *options, c2d_move_result *result,
                            c2d_sweep_contact *plain, c2d_contact_record *full, int capacity, c2d_record_list *list,
                            c2d_records_fn report, void *report_ctx, double *turned)
@@ -214,7 +252,7 @@ static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_sha
     mover a;
     if ((st = mover_of_shape(mover_shape, &a)) != C2D_OK)
         return st;
-    double scale = c2d_max_num(c2d_aabb_magnitude(a.box), vec_magnitude(displacement));
+    double scale = c2d_max_num(c2d_aabb_magnitude(a.box), vec_magnitude(displacement) * T);
     if (turn && turn->w != 0) {
         /* Its coordinates while it turns: within its farthest point's distance of the pivot's path. */
         double reach = 0;
@@ -227,7 +265,7 @@ static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_sha
         }
     }
     engine e;
-    st = c2d_engine_init(&e, set, &a, options, C2D_RESPONSE_SLIDE, scale, 1.0);
+    st = c2d_engine_init(&e, set, &a, options, C2D_RESPONSE_SLIDE, scale, T);
     if (st != C2D_OK) {
         mover_free(&a);
         return st;
@@ -245,7 +283,7 @@ static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_sha
     double restitution = options ? options->restitution : 1.0, friction = options ? options->friction : 0.0;
     c2d_vec2 p = v2(0, 0), vel = displacement;
     c2d_move_result res;
-    st = c2d_engine_run(&e, &p, &vel, 1.0, restitution, friction, &res);
+    st = c2d_engine_run(&e, &p, &vel, T, restitution, friction, &res);
     double angle = e.turn_angle;
     c2d_engine_free(&e);
     mover_free(&a);
@@ -263,7 +301,7 @@ c2d_status c2d_static_set_move(const c2d_static_set *set, const c2d_shape *mover
                                const c2d_move_options *options, c2d_move_result *result,
                                c2d_sweep_contact *contacts, int capacity)
 {
-    return set_move(set, mover_shape, displacement, NULL, options, result, contacts, NULL, capacity, NULL, NULL, NULL, NULL);
+    return set_move(set, mover_shape, displacement, 1.0, NULL, options, result, contacts, NULL, capacity, NULL, NULL, NULL, NULL);
 }
 
 c2d_status c2d_static_set_move_turning(const c2d_static_set *set, const c2d_shape *mover_shape,
@@ -277,22 +315,10 @@ c2d_status c2d_static_set_move_turning(const c2d_static_set *set, const c2d_shap
     c2d_status st = c2d_rigid_of_motion(mover_shape, motion, &m);
     if (st != C2D_OK)
         return st;
-    return set_move(set, mover_shape, motion->velocity, &m, options, result, contacts, NULL,
+    return set_move(set, mover_shape, motion->velocity, 1.0, &m, options, result, contacts, NULL,
                     capacity, NULL, NULL, NULL, turned);
 }
 
-c2d_status c2d_static_set_move_turning_list(const c2d_static_set *set, const c2d_shape *mover_shape,
-                                            const c2d_motion *motion, const c2d_move_options *options,
-                                            c2d_move_result *result, double *turned, c2d_record_list *list)
-{
-    if (!set || !mover_shape || !motion || !result)
-        return C2D_ERR_NULL;
-    c2d_rigid m;
-    c2d_status st = c2d_rigid_of_motion(mover_shape, motion, &m);
-    if (st != C2D_OK)
-        return st;
-    return set_move(set, mover_shape, motion->velocity, &m, options, result, NULL, NULL, 0, list, NULL, NULL, turned);
-}
 
 c2d_status c2d_static_set_move_turning_report(const c2d_static_set *set, const c2d_shape *mover_shape,
                                               const c2d_motion *motion, const c2d_move_options *options,
@@ -308,7 +334,7 @@ c2d_status c2d_static_set_move_turning_report(const c2d_static_set *set, const c
     c2d_contact_record stack[16];
     c2d_record_list list;
     c2d_record_list_init(&list, stack, 16);
-    st = set_move(set, mover_shape, motion->velocity, &m, options, result, NULL, NULL, 0, &list, report, report_ctx,
+    st = set_move(set, mover_shape, motion->velocity, 1.0, &m, options, result, NULL, NULL, 0, &list, report, report_ctx,
                   turned);
     c2d_record_list_free(&list);
     return st;
@@ -318,7 +344,7 @@ c2d_status c2d_static_set_move_records(const c2d_static_set *set, const c2d_shap
                                        c2d_vec2 displacement, const c2d_move_options *options,
                                        c2d_move_result *result, c2d_contact_record *records, int capacity)
 {
-    return set_move(set, mover_shape, displacement, NULL, options, result, NULL, records, capacity, NULL, NULL, NULL, NULL);
+    return set_move(set, mover_shape, displacement, 1.0, NULL, options, result, NULL, records, capacity, NULL, NULL, NULL, NULL);
 }
 
 /* The step of c2d_static_set_step_ball, its contacts to plain or full records. */
@@ -394,10 +420,94 @@ c2d_status c2d_static_set_step_ball_records(const c2d_static_set *set, c2d_ball 
     return set_step_ball(set, ball, dt, options, result, NULL, records, capacity, NULL, NULL, NULL);
 }
 
-c2d_status c2d_static_set_move_list(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
-                                    const c2d_move_options *options, c2d_move_result *result, c2d_record_list *list)
+/* A timed move's velocity per unit of time: displacement over dt > 0 (C2D_ERR_RANGE for dt <= 0, or a
+ * velocity beyond the coordinate range). For dt 1 it is the displacement, exactly. */
+static c2d_status timed_velocity(c2d_vec2 displacement, double dt, c2d_vec2 *out)
 {
-    return set_move(set, mover_shape, displacement, NULL, options, result, NULL, NULL, 0, list, NULL, NULL, NULL);
+    c2d_status st = c2d_check_vec(displacement);
+    if (st == C2D_OK)
+        st = c2d_check_number(dt);
+    if (st != C2D_OK)
+        return st;
+    if (!(dt > 0))
+        return C2D_ERR_RANGE;
+    c2d_vec2 v = v2(displacement.x / dt, displacement.y / dt);
+    if (!(fabs(v.x) <= C2D_MAX_COORDINATE && fabs(v.y) <= C2D_MAX_COORDINATE))
+        return C2D_ERR_RANGE;
+    *out = v;
+    return C2D_OK;
+}
+
+/* A timed turning move's rigid motion over the whole move: the motion's velocity and angular velocity
+ * (per unit of time) times dt > 0. For dt 1 it is the motion's, exactly. */
+static c2d_status timed_turn(const c2d_shape *mover_shape, const c2d_motion *motion, double dt, c2d_rigid *out)
+{
+    c2d_status st = c2d_check_number(dt);
+    if (st != C2D_OK)
+        return st;
+    if (!(dt > 0))
+        return C2D_ERR_RANGE;
+    c2d_motion m = *motion;
+    m.velocity = v2(m.velocity.x * dt, m.velocity.y * dt);
+    m.angular_velocity *= dt;
+    return c2d_rigid_of_motion(mover_shape, &m, out);
+}
+
+c2d_status c2d_static_set_move_turning_list(const c2d_static_set *set, const c2d_shape *mover_shape,
+                                            const c2d_motion *motion, double dt, const c2d_move_options *options,
+                                            c2d_move_result *result, double *turned, c2d_record_list *list)
+{
+    if (!set || !mover_shape || !motion || !result)
+        return C2D_ERR_NULL;
+    c2d_rigid m;
+    c2d_status st = timed_turn(mover_shape, motion, dt, &m);
+    if (st != C2D_OK)
+        return st;
+    return set_move(set, mover_shape, motion->velocity, dt, &m, options, result, NULL, NULL, 0, list, NULL, NULL, turned);
+}
+
+c2d_status c2d_static_set_move_list(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
+                                    double dt, const c2d_move_options *options, c2d_move_result *result,
+                                    c2d_record_list *list)
+{
+    c2d_vec2 vel;
+    c2d_status st = timed_velocity(displacement, dt, &vel);
+    if (st != C2D_OK)
+        return st;
+    return set_move(set, mover_shape, vel, dt, NULL, options, result, NULL, NULL, 0, list, NULL, NULL, NULL);
+}
+
+c2d_status c2d_static_set_move_timed_report(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
+                                            double dt, const c2d_move_options *options, c2d_move_result *result,
+                                            c2d_records_fn report, void *report_ctx)
+{
+    if (!set || !mover_shape || !result || !report)
+        return C2D_ERR_NULL;
+    c2d_contact_record stack[16];
+    c2d_record_list list;
+    c2d_record_list_init(&list, stack, 16);
+    c2d_status st = c2d_static_set_move_list(set, mover_shape, displacement, dt, options, result, &list);
+    if (st == C2D_OK)
+        st = list_done(&list, report, report_ctx);
+    c2d_record_list_free(&list);
+    return st;
+}
+
+c2d_status c2d_static_set_move_turning_timed_report(const c2d_static_set *set, const c2d_shape *mover_shape,
+                                                    const c2d_motion *motion, double dt,
+                                                    const c2d_move_options *options, c2d_move_result *result,
+                                                    double *turned, c2d_records_fn report, void *report_ctx)
+{
+    if (!set || !mover_shape || !motion || !result || !report)
+        return C2D_ERR_NULL;
+    c2d_contact_record stack[16];
+    c2d_record_list list;
+    c2d_record_list_init(&list, stack, 16);
+    c2d_status st = c2d_static_set_move_turning_list(set, mover_shape, motion, dt, options, result, turned, &list);
+    if (st == C2D_OK)
+        st = list_done(&list, report, report_ctx);
+    c2d_record_list_free(&list);
+    return st;
 }
 
 c2d_status c2d_static_set_step_ball_list(const c2d_static_set *set, c2d_ball *ball, double dt,
@@ -416,7 +526,7 @@ c2d_status c2d_static_set_move_report(const c2d_static_set *set, const c2d_shape
     c2d_contact_record stack[16];
     c2d_record_list list;
     c2d_record_list_init(&list, stack, 16);
-    c2d_status st = set_move(set, mover_shape, displacement, NULL, options, result, NULL, NULL, 0, &list, report, report_ctx, NULL);
+    c2d_status st = set_move(set, mover_shape, displacement, 1.0, NULL, options, result, NULL, NULL, 0, &list, report, report_ctx, NULL);
     c2d_record_list_free(&list);
     return st;
 }

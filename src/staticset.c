@@ -2,6 +2,7 @@
  * uniform grid over their boxes for fast queries, and the seam information kept up to date as shapes
  * are enabled, disabled, marked as neighbours, re-placed, given a velocity or made one-way. The motions
  * through a set live in engine.c, pushout.c, run.c and resolve.c (engine.h). */
+#include "records.h"
 #include "sweep.h"
 #include "turnsweep.h"
 #include "trig.h"
@@ -999,4 +1000,88 @@ c2d_status c2d_static_set_advance(c2d_static_set *set, double dt)
             }
         }
     return C2D_OK;
+}
+
+/* ---- what a world that holds a set as its level reads of it (records.h) ---- */
+
+typedef struct reach_list {
+    const c2d_static_set *set;
+    int *items;
+    int n, capacity;
+    int no_memory;
+} reach_list;
+
+static int add_reached(void *ctx, int m)
+{
+    reach_list *l = (reach_list *)ctx;
+    int i = l->set->owner ? l->set->owner[m] : m;
+    if (l->n == l->capacity) {
+        int cap = l->capacity ? 2 * l->capacity : 16;
+        int *grown = (int *)realloc(l->items, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            l->no_memory = 1;
+            return 1;
+        }
+        l->items = grown;
+        l->capacity = cap;
+    }
+    l->items[l->n++] = i;
+    return 0;
+}
+
+static int compare_int(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
+c2d_status c2d_static_set_reach(const c2d_static_set *set, c2d_aabb box, double horizon, int **out, int *count)
+{
+    reach_list l = {set, NULL, 0, 0, 0};
+    c2d_static_set_query(set, box, horizon, add_reached, &l);
+    if (l.no_memory) {
+        free(l.items);
+        return C2D_ERR_NO_MEMORY;
+    }
+    /* A chain's or concave polygon's parts name their shape once; the grid's order is not the index's. */
+    if (l.n > 1)
+        qsort(l.items, (size_t)l.n, sizeof *l.items, compare_int);
+    int n = 0;
+    for (int k = 0; k < l.n; k++)
+        if (n == 0 || l.items[n - 1] != l.items[k])
+            l.items[n++] = l.items[k];
+    *out = l.items;
+    *count = n;
+    return C2D_OK;
+}
+
+int c2d_static_set_in_motion(const c2d_static_set *set)
+{
+    return set->velocity != NULL || set->spin != NULL;
+}
+
+c2d_static_set_options c2d_static_set_seam_options(const c2d_static_set *set)
+{
+    c2d_static_set_options o;
+    memset(&o, 0, sizeof o);
+    o.seam_tolerance = set->seam_tolerance;
+    o.no_auto_seams = !set->auto_seams;
+    return o;
+}
+
+c2d_status c2d_static_set_copy_marks(c2d_static_set *dst, const c2d_static_set *src, const int *shapes, int m)
+{
+    c2d_status st = C2D_OK;
+    for (int p = 0; p < src->pair_count && st == C2D_OK; p++) {
+        int a = src->pairs[2 * p], b = src->pairs[2 * p + 1];
+        int i = src->owner ? src->owner[a] : a, j = src->owner ? src->owner[b] : b;
+        const int *ki = (const int *)bsearch(&i, shapes, (size_t)m, sizeof *shapes, compare_int);
+        const int *kj = ki ? (const int *)bsearch(&j, shapes, (size_t)m, sizeof *shapes, compare_int) : NULL;
+        /* mark_neighbours marks every pair of the two shapes' parts, as the source's did: once is enough. */
+        int first = p == 0 || i != (src->owner ? src->owner[src->pairs[2 * p - 2]] : src->pairs[2 * p - 2]) ||
+                    j != (src->owner ? src->owner[src->pairs[2 * p - 1]] : src->pairs[2 * p - 1]);
+        if (ki && kj && first)
+            st = c2d_static_set_mark_neighbours(dst, (int)(ki - shapes), (int)(kj - shapes), src->pair_tolerance[p]);
+    }
+    return st;
 }

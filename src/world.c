@@ -540,6 +540,22 @@ c2d_status c2d_world_set_one_way(c2d_world *world, c2d_world_id id, c2d_vec2 dir
     return C2D_OK;
 }
 
+c2d_status c2d_world_set_level(c2d_world *world, const c2d_static_set *level)
+{
+    if (!world)
+        return C2D_ERR_NULL;
+    world->level = level;
+    return C2D_OK;
+}
+
+c2d_status c2d_world_get_level(const c2d_world *world, const c2d_static_set **out)
+{
+    if (!world || !out)
+        return C2D_ERR_NULL;
+    *out = world->level;
+    return C2D_OK;
+}
+
 c2d_status c2d_world_get_one_way(const c2d_world *world, c2d_world_id id, c2d_vec2 *out)
 {
     if (!world || !out)

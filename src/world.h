@@ -64,6 +64,8 @@ struct c2d_world {
     c2d_motion *motion;
     int *moving;
     int n_moving, moving_cap;
+    /* The static set its motions meet beside its entries (c2d_world_set_level), or NULL. Not owned. */
+    const c2d_static_set *level;
 };
 
 static inline c2d_world_id c2d_make_id(int slot, unsigned gen)

@@ -105,11 +105,15 @@ static void memo_settle(filter_memo *m)
 
 typedef struct scope {
     c2d_world_hit *hits;      /* the entries considered, in the world's order */
-    const c2d_shape **shapes; /* their shapes: index i of the set is hits[i] */
-    c2d_response *responses;  /* per entry, or NULL when no respond callback was given */
+    const c2d_shape **shapes; /* the set's shapes: the level's first (m), then the entries' (n) */
+    c2d_response *responses;  /* per shape of the set, or NULL when every shape takes the call's response */
     int n;
-    int moving;               /* whether an entry considered moves or turns (c2d_world_set_motion) */
-    c2d_static_set *set;
+    int *members;             /* the level's shapes in the set: members[k] is shape k's index in the level */
+    int m;
+    int moving;               /* whether a shape considered moves or turns (c2d_world_set_motion) */
+    c2d_static_set *set;      /* the scope's own set, or NULL when the motion runs through the level itself */
+    const c2d_static_set *level; /* the world's level, or NULL */
+    const c2d_static_set *run;   /* the set the motion runs through: set, or the level when no entry is near */
 } scope;
 
 static void scope_free(scope *s)
@@ -118,12 +122,43 @@ static void scope_free(scope *s)
     free(s->hits);
     free(s->shapes);
     free(s->responses);
+    free(s->members);
 }
 
-static c2d_status check_move_options(const c2d_move_options *o)
+/* What shape k of the set the motion ran through is: a level shape (id 0, its index in the level and its
+ * value there) or an entry (its id and value, and its rank among the entries considered). */
+static void scope_member(const scope *s, int k, c2d_world_id *id, uintptr_t *user, int *index)
 {
-    if (o && o->responses)
-        return C2D_ERR_RANGE; /* per-shape arrays have no meaning in a world: use respond */
+    if (s->run == s->level) {
+        *id = 0;
+        *index = k;
+        c2d_static_set_get_user(s->level, k, user);
+    } else if (k < s->m) {
+        *id = 0;
+        *index = s->members[k];
+        c2d_static_set_get_user(s->level, s->members[k], user);
+    } else {
+        *id = s->hits[k - s->m].id;
+        *user = s->hits[k - s->m].user;
+        *index = k - s->m;
+    }
+}
+
+/* Shape k of the set the motion ran through, as it stands. */
+static const c2d_shape *scope_shape(const scope *s, int k)
+{
+    if (s->run == s->level) {
+        const c2d_shape *shape = NULL;
+        c2d_static_set_get_shape(s->level, k, &shape);
+        return shape;
+    }
+    return s->shapes[k];
+}
+
+static c2d_status check_move_options(const c2d_world *w, const c2d_move_options *o)
+{
+    if (o && o->responses && !w->level)
+        return C2D_ERR_RANGE; /* per-shape arrays are for a level's shapes; entries take respond */
     return C2D_OK;
 }
 
@@ -157,6 +192,91 @@ static void scope_sort(scope *s, int n)
     }
 }
 
+/* Gives the set's shapes from `first` on the one-way directions and motions of their entries (hits[0 ..
+ * n)): one-way entries block only from their side, in the set as in the world, and entries in motion
+ * move and turn in the set as in the world, so the set's engine sweeps them. */
+static c2d_status entry_motions(scope *s, const c2d_world *w, int first)
+{
+    c2d_status st = C2D_OK;
+    for (int k = 0; k < s->n && st == C2D_OK; k++) {
+        c2d_vec2 dir;
+        st = c2d_world_get_one_way(w, s->hits[k].id, &dir);
+        if (st == C2D_OK && (dir.x != 0 || dir.y != 0))
+            st = c2d_static_set_set_one_way(s->set, first + k, dir);
+    }
+    for (int k = 0; k < s->n && st == C2D_OK; k++) {
+        c2d_motion m;
+        st = c2d_world_get_motion(w, s->hits[k].id, &m);
+        if (st == C2D_OK && c2d_motion_moves(&m)) {
+            st = c2d_static_set_set_motion(s->set, first + k, &m);
+            s->moving = 1;
+        }
+    }
+    return st;
+}
+
+/* The scope of a world with a level, its entries found: with no entry near, the motion runs through the
+ * level itself (its seams, grid and motions as they are); else the level's shapes that the motion can
+ * reach join the entries in the scope's own set, first, with their one-way directions and motions, the
+ * level's seam rules and the neighbours marked in it. options->responses, when given, holds one response
+ * per level shape; the entries take their respond answers, or the call's response. */
+static c2d_status level_scope(scope *s, const c2d_world *w, c2d_aabb reach, double horizon,
+                              const c2d_move_options *options, c2d_response dflt)
+{
+    const c2d_static_set *level = w->level;
+    if (s->n == 0) {
+        s->run = level;
+        s->moving = c2d_static_set_in_motion(level);
+        return C2D_OK;
+    }
+    c2d_status st = c2d_static_set_reach(level, reach, horizon, &s->members, &s->m);
+    if (st != C2D_OK)
+        return st;
+    int m = s->m, n = s->n, total = m + n;
+    const c2d_shape **shapes = (const c2d_shape **)malloc((size_t)(total > 0 ? total : 1) * sizeof *shapes);
+    if (!shapes)
+        return C2D_ERR_NO_MEMORY;
+    for (int k = 0; k < m; k++)
+        c2d_static_set_get_shape(level, s->members[k], &shapes[k]);
+    memcpy(shapes + m, s->shapes, (size_t)n * sizeof *shapes);
+    free(s->shapes);
+    s->shapes = shapes;
+    const c2d_response *per_level = options ? options->responses : NULL;
+    if (s->responses || per_level) {
+        c2d_response *r = (c2d_response *)malloc((size_t)(total > 0 ? total : 1) * sizeof *r);
+        if (!r)
+            return C2D_ERR_NO_MEMORY;
+        for (int k = 0; k < m; k++)
+            r[k] = per_level ? per_level[s->members[k]] : dflt;
+        for (int k = 0; k < n; k++)
+            r[m + k] = s->responses ? s->responses[k] : dflt;
+        free(s->responses);
+        s->responses = r;
+    }
+    c2d_static_set_options o = c2d_static_set_seam_options(level);
+    /* The entries join one another as in a world without a level: seams are found automatically. */
+    o.no_auto_seams = 0;
+    st = c2d_static_set_new(s->shapes, total, &o, &s->set);
+    s->run = s->set;
+    if (st == C2D_OK)
+        st = c2d_static_set_copy_marks(s->set, level, s->members, m);
+    for (int k = 0; k < m && st == C2D_OK; k++) {
+        c2d_vec2 dir;
+        c2d_motion mo;
+        int i = s->members[k];
+        st = c2d_static_set_get_one_way(level, i, &dir);
+        if (st == C2D_OK && (dir.x != 0 || dir.y != 0))
+            st = c2d_static_set_set_one_way(s->set, k, dir);
+        if (st == C2D_OK)
+            st = c2d_static_set_get_motion(level, i, &mo);
+        if (st == C2D_OK && c2d_motion_moves(&mo)) {
+            st = c2d_static_set_set_motion(s->set, k, &mo);
+            s->moving = 1;
+        }
+    }
+    return st == C2D_OK ? entry_motions(s, w, m) : st;
+}
+
 /* Finds the entries the motion can reach (box `reach`; an entry in motion when its motion over
  * `horizon` can bring it there), asks respond about each one not in *done (and adds it there), and
  * builds the set, each member with its entry's one-way direction and motion. The filter's accept
@@ -165,7 +285,8 @@ static void scope_sort(scope *s, int n)
  * their new value and place. */
 static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mover, c2d_aabb reach, double horizon,
                               const c2d_world_filter *filter, c2d_world_response_fn respond, void *ctx,
-                              asked_list *done, asked_list *accepted)
+                              const c2d_move_options *options, c2d_response dflt, asked_list *done,
+                              asked_list *accepted)
 {
     memset(s, 0, sizeof *s);
     int count = 0;
@@ -239,24 +360,12 @@ static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mov
     s->n = n;
     if (revalued)
         scope_sort(s, n);
+    s->level = w->level;
+    if (w->level)
+        return level_scope(s, w, reach, horizon, options, dflt);
     st = c2d_static_set_new(s->shapes, n, NULL, &s->set);
-    /* One-way entries block only from their side, in the set as in the world. */
-    for (int k = 0; k < n && st == C2D_OK; k++) {
-        c2d_vec2 dir;
-        st = c2d_world_get_one_way(w, s->hits[k].id, &dir);
-        if (st == C2D_OK && (dir.x != 0 || dir.y != 0))
-            st = c2d_static_set_set_one_way(s->set, k, dir);
-    }
-    /* Entries in motion move and turn in the set as in the world: the set's engine sweeps them. */
-    for (int k = 0; k < n && st == C2D_OK; k++) {
-        c2d_motion m;
-        st = c2d_world_get_motion(w, s->hits[k].id, &m);
-        if (st == C2D_OK && c2d_motion_moves(&m)) {
-            st = c2d_static_set_set_motion(s->set, k, &m);
-            s->moving = 1;
-        }
-    }
-    return st;
+    s->run = s->set;
+    return st == C2D_OK ? entry_motions(s, w, 0) : st;
 }
 
 static double clamp_coordinate(double x)
@@ -283,8 +392,11 @@ static void map_contacts(const scope *s, c2d_contact_record *tmp, int written, c
                          c2d_contact_record *records)
 {
     for (int i = 0; i < written; i++) {
-        c2d_world_id id = s->hits[tmp[i].contact.index].id;
-        uintptr_t user = s->hits[tmp[i].contact.index].user;
+        c2d_world_id id;
+        uintptr_t user;
+        int index;
+        scope_member(s, tmp[i].contact.index, &id, &user, &index);
+        tmp[i].contact.index = index;
         if (out) {
             out[i].id = id;
             out[i].user = user;
@@ -304,7 +416,8 @@ static void map_contacts(const scope *s, c2d_contact_record *tmp, int written, c
 static c2d_move_options scope_options(const scope *s, const c2d_move_options *options)
 {
     c2d_move_options o = options ? *options : c2d_move_options_default();
-    o.responses = s->responses;
+    if (s->run != s->level)
+        o.responses = s->responses; /* through the level itself, its responses are the caller's */
     return o;
 }
 
@@ -347,8 +460,8 @@ static double scope_extent(const scope *s, c2d_vec2 start, c2d_vec2 end, const c
         const c2d_contact_record *last = &records[count - 1];
         c2d_motion m;
         int k = last->contact.index;
-        if (c2d_static_set_get_motion(s->set, k, &m) == C2D_OK && m.angular_velocity != 0 && last->contact.t < 1) {
-            c2d_vec2 c = c2d_shape_frame_point(s->shapes[k], m.pivot);
+        if (c2d_static_set_get_motion(s->run, k, &m) == C2D_OK && m.angular_velocity != 0 && last->contact.t < 1) {
+            c2d_vec2 c = c2d_shape_frame_point(scope_shape(s, k), m.pivot);
             double tau = last->contact.t * T, speed = l1(m.velocity);
             double r = l1(v2_sub(last->position, c)) + speed * T;
             need = dmax(need, linf(v2_sub(last->position, start)) + (speed + fabs(m.angular_velocity) * r) * (T - tau));
@@ -377,7 +490,7 @@ static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d
                              c2d_move_result *result, const motion_out *out)
 {
     double angle = 0;
-    double T = ball ? dt : 1.0; /* the call's time: a move lasts one unit, a ball step dt */
+    double T = dt; /* the call's time: a ball step's dt, a timed move's, or 1 */
     c2d_vec2 start = ball ? ball->position : mover->pos;
     /* Every contact of the last round is kept (the first says whether the mover was pushed out). */
     c2d_contact_record stack[STACK_RECORDS];
@@ -390,7 +503,8 @@ static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d
     memset(&b, 0, sizeof b);
     c2d_status st;
     for (int round = 0;; round++) {
-        st = scope_build(&s, world, mover, grow(box, reach), T, filter, respond, respond_ctx, &done, &accepted);
+        st = scope_build(&s, world, mover, grow(box, reach), T, filter, respond, respond_ctx, options,
+                         ball ? C2D_RESPONSE_BOUNCE : C2D_RESPONSE_SLIDE, &done, &accepted);
         if (st != C2D_OK)
             break;
         c2d_move_options o = scope_options(&s, options);
@@ -398,13 +512,13 @@ static c2d_status run_motion(const c2d_world *world, const c2d_shape *mover, c2d
         c2d_record_list_clear(&tmp);
         if (ball) {
             b = *ball;
-            st = c2d_static_set_step_ball_list(s.set, &b, dt, &o, &res, &tmp);
+            st = c2d_static_set_step_ball_list(s.run, &b, dt, &o, &res, &tmp);
             end = v2_sub(b.position, ball->position);
         } else if (turn) {
-            st = c2d_static_set_move_turning_list(s.set, mover, turn, &o, &res, &angle, &tmp);
+            st = c2d_static_set_move_turning_list(s.run, mover, turn, dt, &o, &res, &angle, &tmp);
             end = res.displacement;
         } else {
-            st = c2d_static_set_move_list(s.set, mover, displacement, &o, &res, &tmp);
+            st = c2d_static_set_move_list(s.run, mover, displacement, dt, &o, &res, &tmp);
             end = res.displacement;
         }
         if (st != C2D_OK)
@@ -463,7 +577,7 @@ static c2d_status check_out(const motion_out *out)
     return out->capacity < 0 ? C2D_ERR_RANGE : C2D_OK;
 }
 
-static c2d_status world_move(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
+static c2d_status world_move(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement, double dt,
                              const c2d_motion *turn, double *turned, const c2d_world_filter *filter,
                              c2d_world_response_fn respond, void *respond_ctx, const c2d_move_options *options,
                              c2d_move_result *result, const motion_out *out)
@@ -478,7 +592,11 @@ static c2d_status world_move(const c2d_world *world, const c2d_shape *mover, c2d
         return C2D_ERR_NOT_CONVEX;
     st = c2d_check_vec(displacement);
     if (st == C2D_OK)
-        st = check_move_options(options);
+        st = c2d_check_number(dt);
+    if (st == C2D_OK && !(dt > 0))
+        st = C2D_ERR_RANGE;
+    if (st == C2D_OK)
+        st = check_move_options(world, options);
     if (st != C2D_OK)
         return st;
     c2d_aabb box = c2d_shape_aabb(mover);
@@ -488,7 +606,10 @@ static c2d_status world_move(const c2d_world *world, const c2d_shape *mover, c2d
          * through the farthest corner of its box; its position is within that radius (the lever) of
          * the pivot, so a place the position reaches leaves the pivot at most twice the lever further. */
         c2d_rigid r;
-        if ((st = c2d_rigid_of_motion(mover, turn, &r)) != C2D_OK)
+        c2d_motion whole = *turn; /* over the whole move: exactly the motion for dt 1 */
+        whole.velocity = v2(whole.velocity.x * dt, whole.velocity.y * dt);
+        whole.angular_velocity *= dt;
+        if ((st = c2d_rigid_of_motion(mover, &whole, &r)) != C2D_OK)
             return st;
         for (int k = 0; k < 4 && r.w != 0; k++) {
             c2d_vec2 q = v2(k & 1 ? box.max.x : box.min.x, k & 2 ? box.max.y : box.min.y);
@@ -501,7 +622,7 @@ static c2d_status world_move(const c2d_world *world, const c2d_shape *mover, c2d
             box.max = v2(r.c.x + lever, r.c.y + lever);
         }
     }
-    return run_motion(world, mover, displacement, turn, lever, turned, NULL, 0, box,
+    return run_motion(world, mover, displacement, turn, lever, turned, NULL, dt, box,
                       fabs(displacement.x) + fabs(displacement.y), filter, respond, respond_ctx, options, result,
                       out);
 }
@@ -512,7 +633,7 @@ c2d_status c2d_world_move(const c2d_world *world, const c2d_shape *mover, c2d_ve
                           int capacity)
 {
     motion_out out = {contacts, NULL, capacity, NULL, NULL};
-    return world_move(world, mover, displacement, NULL, NULL, filter, respond, respond_ctx, options, result, &out);
+    return world_move(world, mover, displacement, 1.0, NULL, NULL, filter, respond, respond_ctx, options, result, &out);
 }
 
 c2d_status c2d_world_move_records(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
@@ -521,7 +642,7 @@ c2d_status c2d_world_move_records(const c2d_world *world, const c2d_shape *mover
                                   c2d_contact_record *records, int capacity)
 {
     motion_out out = {NULL, records, capacity, NULL, NULL};
-    return world_move(world, mover, displacement, NULL, NULL, filter, respond, respond_ctx, options, result, &out);
+    return world_move(world, mover, displacement, 1.0, NULL, NULL, filter, respond, respond_ctx, options, result, &out);
 }
 
 c2d_status c2d_world_move_report(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
@@ -532,7 +653,7 @@ c2d_status c2d_world_move_report(const c2d_world *world, const c2d_shape *mover,
     if (!report)
         return C2D_ERR_NULL;
     motion_out out = {NULL, NULL, 0, report, report_ctx};
-    return world_move(world, mover, displacement, NULL, NULL, filter, respond, respond_ctx, options, result, &out);
+    return world_move(world, mover, displacement, 1.0, NULL, NULL, filter, respond, respond_ctx, options, result, &out);
 }
 
 c2d_status c2d_world_move_turning(const c2d_world *world, const c2d_shape *mover, const c2d_motion *motion,
@@ -543,7 +664,7 @@ c2d_status c2d_world_move_turning(const c2d_world *world, const c2d_shape *mover
     if (!motion)
         return C2D_ERR_NULL;
     motion_out out = {contacts, NULL, capacity, NULL, NULL};
-    return world_move(world, mover, motion->velocity, motion, turned, filter, respond, respond_ctx, options, result,
+    return world_move(world, mover, motion->velocity, 1.0, motion, turned, filter, respond, respond_ctx, options, result,
                       &out);
 }
 
@@ -556,7 +677,7 @@ c2d_status c2d_world_move_turning_report(const c2d_world *world, const c2d_shape
     if (!motion || !report)
         return C2D_ERR_NULL;
     motion_out out = {NULL, NULL, 0, report, report_ctx};
-    return world_move(world, mover, motion->velocity, motion, turned, filter, respond, respond_ctx, options, result,
+    return world_move(world, mover, motion->velocity, 1.0, motion, turned, filter, respond, respond_ctx, options, result,
                       &out);
 }
 
@@ -576,7 +697,7 @@ static c2d_status world_step_ball(const c2d_world *world, c2d_ball *ball, double
     if (st == C2D_OK)
         st = c2d_check_number(dt);
     if (st == C2D_OK)
-        st = check_move_options(options);
+        st = check_move_options(world, options);
     if (st != C2D_OK)
         return st;
     if (!(ball->radius > 0))
@@ -619,4 +740,109 @@ c2d_status c2d_world_step_ball_report(const c2d_world *world, c2d_ball *ball, do
         return C2D_ERR_NULL;
     motion_out out = {NULL, NULL, 0, report, report_ctx};
     return world_step_ball(world, ball, dt, filter, respond, respond_ctx, options, result, &out);
+}
+
+c2d_status c2d_world_move_timed_report(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
+                                       double dt, const c2d_world_filter *filter, c2d_world_response_fn respond,
+                                       void *respond_ctx, const c2d_move_options *options, c2d_move_result *result,
+                                       c2d_records_fn report, void *report_ctx)
+{
+    if (!report)
+        return C2D_ERR_NULL;
+    motion_out out = {NULL, NULL, 0, report, report_ctx};
+    return world_move(world, mover, displacement, dt, NULL, NULL, filter, respond, respond_ctx, options, result, &out);
+}
+
+c2d_status c2d_world_move_turning_timed_report(const c2d_world *world, const c2d_shape *mover,
+                                               const c2d_motion *motion, double dt, const c2d_world_filter *filter,
+                                               c2d_world_response_fn respond, void *respond_ctx,
+                                               const c2d_move_options *options, c2d_move_result *result,
+                                               double *turned, c2d_records_fn report, void *report_ctx)
+{
+    if (!motion || !report)
+        return C2D_ERR_NULL;
+    c2d_status st = c2d_check_number(dt);
+    if (st != C2D_OK)
+        return st;
+    /* The pivot's path over the move bounds the scope (a bad velocity is refused by world_move). */
+    c2d_vec2 path = v2(motion->velocity.x * dt, motion->velocity.y * dt);
+    motion_out out = {NULL, NULL, 0, report, report_ctx};
+    return world_move(world, mover, path, dt, motion, turned, filter, respond, respond_ctx, options, result, &out);
+}
+
+/* ---- casts and push-outs through a world: its entries and its level ---- */
+
+/* The scope of a query that moves nothing (a cast or a push-out): every entry that passes the filter
+ * within `reach` of `box`, and the level's shapes there. */
+static c2d_status query_scope(scope *s, const c2d_world *world, const c2d_shape *mover, c2d_aabb box,
+                              double reach, double horizon, const c2d_world_filter *filter, asked_list *accepted)
+{
+    asked_list done = {NULL, 0, 0};
+    c2d_status st = scope_build(s, world, mover, grow(box, reach), horizon, filter, NULL, NULL, NULL,
+                                C2D_RESPONSE_SLIDE, &done, accepted);
+    free(done.items);
+    return st;
+}
+
+c2d_status c2d_world_cast(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
+                          const c2d_world_filter *filter, c2d_cast *out)
+{
+    if (!world || !mover || !out)
+        return C2D_ERR_NULL;
+    if (c2d_is_compound(mover))
+        return C2D_ERR_NOT_CONVEX;
+    c2d_status st = c2d_check_vec(displacement);
+    if (st != C2D_OK)
+        return st;
+    asked_list accepted = {NULL, 0, 0};
+    scope s;
+    st = query_scope(&s, world, mover, c2d_shape_aabb(mover), fabs(displacement.x) + fabs(displacement.y), 1.0,
+                     filter, &accepted);
+    c2d_toi toi;
+    int k = -1;
+    if (st == C2D_OK)
+        st = c2d_static_set_sweep(s.run, mover, displacement, &toi, &k);
+    if (st == C2D_OK) {
+        c2d_world_id id = 0;
+        uintptr_t user = 0;
+        int index = -1;
+        if (k >= 0) {
+            scope_member(&s, k, &id, &user, &index);
+            if (id != 0)
+                index = -1; /* an entry is named by its id */
+        }
+        *out = c2d_cast_of_toi(mover, displacement, &toi, index, id, user);
+    }
+    free(accepted.items);
+    scope_free(&s);
+    return st;
+}
+
+c2d_status c2d_world_push_out(const c2d_world *world, const c2d_shape *mover, const c2d_world_filter *filter,
+                              c2d_vec2 *out)
+{
+    if (!world || !mover || !out)
+        return C2D_ERR_NULL;
+    if (c2d_is_compound(mover))
+        return C2D_ERR_NOT_CONVEX;
+    c2d_aabb box = c2d_shape_aabb(mover);
+    asked_list accepted = {NULL, 0, 0};
+    c2d_vec2 d = v2(0, 0);
+    c2d_status st = C2D_OK;
+    /* The way out is the shortest among the shapes near the mover; where it ends beyond them, shapes
+     * there may hold it: the scope grows to cover where it ends, and the push-out is asked again. */
+    for (double reach = 0;;) {
+        scope s;
+        st = query_scope(&s, world, mover, box, reach, 0.0, filter, &accepted);
+        if (st == C2D_OK)
+            st = c2d_static_set_push_out(s.run, mover, &d);
+        scope_free(&s);
+        if (st != C2D_OK || !(linf(d) > reach) || reach >= 2 * C2D_MAX_COORDINATE)
+            break;
+        reach = fmin(fmax(linf(d), 2 * reach), 2 * C2D_MAX_COORDINATE);
+    }
+    free(accepted.items);
+    if (st == C2D_OK)
+        *out = d;
+    return st;
 }
