@@ -1139,14 +1139,18 @@ C2D_API c2d_status c2d_static_set_cast(const c2d_static_set *set, const c2d_shap
 
 /** c2d_static_set_cast through a world: its entries that pass the filter (NULL: all) and its level.
  *  The mover's own entry, if it is in the world, is skipped. Of shapes met at the same t, the level's
- *  come first, then the entries in the world's order. */
+ *  come first, then the entries in the world's order. For a mover that starts inside, the way out
+ *  (normal, depth, what it names) is looked for as c2d_world_push_out looks for it. */
 C2D_API c2d_status c2d_world_cast(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
                                   const c2d_world_filter *filter, c2d_cast *out);
 
 /** c2d_static_set_push_out through a world: the displacement that takes the mover out of the union of
  *  the entries that pass the filter (NULL: all) and the level's shapes, to touching; zero when it is
  *  not inside. Seams between touching entries are found as in a move; the mover's own entry is
- *  skipped. */
+ *  skipped. The way out is looked for among the shapes near the mover, and further while the way found
+ *  ends beyond them, so it leaves the mover in no shape of the world or level deeper than touching; in a
+ *  crowd whose every short way out crosses another shape, c2d_static_set_push_out over all of them may
+ *  prefer a longer way that this call does not look as far for. */
 C2D_API c2d_status c2d_world_push_out(const c2d_world *world, const c2d_shape *mover,
                                       const c2d_world_filter *filter, c2d_vec2 *out);
 

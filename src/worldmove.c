@@ -796,12 +796,19 @@ c2d_status c2d_world_cast(const c2d_world *world, const c2d_shape *mover, c2d_ve
         return st;
     asked_list accepted = {NULL, 0, 0};
     scope s;
-    st = query_scope(&s, world, mover, c2d_shape_aabb(mover), fabs(displacement.x) + fabs(displacement.y), 1.0,
-                     filter, &accepted);
     c2d_toi toi;
     int k = -1;
-    if (st == C2D_OK)
-        st = c2d_static_set_sweep(s.run, mover, displacement, &toi, &k);
+    /* A mover that starts inside is answered with the shortest way out of the union, which may end
+     * beyond the shapes near its path: the scope then grows to cover it, as for a push-out. */
+    for (double reach = fabs(displacement.x) + fabs(displacement.y);;) {
+        st = query_scope(&s, world, mover, c2d_shape_aabb(mover), reach, 1.0, filter, &accepted);
+        if (st == C2D_OK)
+            st = c2d_static_set_sweep(s.run, mover, displacement, &toi, &k);
+        if (st != C2D_OK || toi.state != C2D_TOI_OVERLAP || !(toi.depth > reach) || reach >= 2 * C2D_MAX_COORDINATE)
+            break;
+        reach = fmin(fmax(toi.depth, 2 * reach), 2 * C2D_MAX_COORDINATE);
+        scope_free(&s);
+    }
     if (st == C2D_OK) {
         c2d_world_id id = 0;
         uintptr_t user = 0;
