@@ -50,6 +50,7 @@ typedef char shape_box_tag_is_first[offsetof(shape_box, tag) == 0 ? 1 : -1];
  * table of their user values, both keyed by the entry's key. */
 struct world_box {
     c2d_world *world;     /* NULL once destroyed (or when its constructor failed) */
+    struct set_box *level; /* the static set given by world:setLevel (also user value UV_LEVEL), or NULL */
     uintptr_t next_key;   /* the key of the next add */
     int busy;             /* running calls that may run Lua callbacks: destroy refuses meanwhile */
     int reading;          /* calls reading results out of buf (and cbuf) while they fill Lua tables */
@@ -61,6 +62,7 @@ struct world_box {
 
 #define UV_SHAPES 1
 #define UV_VALUES 2
+#define UV_LEVEL 3 /* the world's level, a static set userdata, or nil */
 
 /* A static set's box. The binding keeps the enabled flags (older than c2d_static_set_get_enabled) and a
  * scratch array for opts.responses in the userdata itself, after the box. The set userdata's one user
@@ -68,6 +70,7 @@ struct world_box {
 typedef struct set_box {
     c2d_static_set *set;     /* NULL once destroyed (or when its constructor failed) */
     int n;                   /* the number of shapes */
+    int levels;              /* the worlds that hold it as their level: set:destroy refuses meanwhile */
     c2d_response *responses; /* n entries */
     unsigned char *enabled;  /* n flags */
 } set_box;
@@ -188,6 +191,13 @@ void place_mover(lua_State *L, int idx, c2d_vec2 p, int turned, double angle);
  * optional when opt (the other shape's motion of sweepMotion: standing still); and the five numbers of
  * one pushed back. */
 c2d_motion checkmotion(lua_State *L, int arg, int opt);
+/* opts.dt of the options table at arg: the time a move lasts (a number > 0), or 0 when not given (the
+ * untimed move). A ball step (movable 0) takes its time as an argument: opts.dt is an error there. */
+double opt_dt(lua_State *L, int arg, int movable);
+/* The answer of a cast: nil when nothing is met (returns 1); else pushes t, x, y, nx, ny (5), the caller
+ * pushes what was met and its value, then push_cast_tail pushes px, py, depth (3). */
+int push_cast_head(lua_State *L, const c2d_cast *c);
+int push_cast_tail(lua_State *L, const c2d_cast *c);
 int pushmotion(lua_State *L, const c2d_motion *m);
 
 /* lua/sets.c: static sets */
@@ -197,6 +207,7 @@ int checkindex(lua_State *L, int arg, const set_box *b);
 
 int l_staticset(lua_State *L);
 int s_destroy(lua_State *L);
+int s_gc(lua_State *L);
 int s_tostring(lua_State *L);
 int s_count(lua_State *L);
 int s_setenabled(lua_State *L);
@@ -214,6 +225,7 @@ int s_isseam(lua_State *L);
 int s_markneighbours(lua_State *L);
 int s_sweep(lua_State *L);
 int s_pushout(lua_State *L);
+int s_cast(lua_State *L);
 int s_move(lua_State *L);
 int s_moveturning(lua_State *L);
 int s_stepball(lua_State *L);
@@ -253,6 +265,8 @@ int w_setmotion(lua_State *L);
 int w_motion(lua_State *L);
 int w_bits(lua_State *L);
 int w_optimize(lua_State *L);
+int w_setlevel(lua_State *L);
+int w_level(lua_State *L);
 
 /* lua/worldcalls.c: world calls that run Lua callbacks */
 int w_queryrect(lua_State *L);
@@ -264,6 +278,8 @@ int w_pairs(lua_State *L);
 int w_move(lua_State *L);
 int w_moveturning(lua_State *L);
 int w_stepball(lua_State *L);
+int w_cast(lua_State *L);
+int w_pushout(lua_State *L);
 
 #if LUA_VERSION_NUM == 501
 /* lua/ffi.c: the LuaJIT fast path */

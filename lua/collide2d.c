@@ -76,6 +76,7 @@ static const luaL_Reg shape_meta[] = {
 
 static const luaL_Reg set_methods[] = {
     {"advance", s_advance},
+    {"cast", s_cast},
     {"count", s_count},
     {"destroy", s_destroy},
     {"isEnabled", s_isenabled},
@@ -106,7 +107,7 @@ static const luaL_Reg set_methods[] = {
 
 static const luaL_Reg set_meta[] = {
     {"__close", s_destroy},
-    {"__gc", s_destroy},
+    {"__gc", s_gc},
     {"__tostring", s_tostring},
     {NULL, NULL},
 };
@@ -114,15 +115,18 @@ static const luaL_Reg set_meta[] = {
 static const luaL_Reg world_methods[] = {
     {"add", w_add},
     {"bits", w_bits},
+    {"cast", w_cast},
     {"count", w_count},
     {"destroy", w_destroy},
     {"has", w_has},
+    {"level", w_level},
     {"motion", w_motion},
     {"move", w_move},
     {"moveTurning", w_moveturning},
     {"oneWay", w_oneway},
     {"optimize", w_optimize},
     {"pairs", w_pairs},
+    {"pushOut", w_pushout},
     {"queryPoint", w_querypoint},
     {"queryRect", w_queryrect},
     {"queryShape", w_queryshape},
@@ -130,6 +134,7 @@ static const luaL_Reg world_methods[] = {
     {"raycastAll", w_raycastall},
     {"remove", w_remove},
     {"setBits", w_setbits},
+    {"setLevel", w_setlevel},
     {"setMotion", w_setmotion},
     {"setOneWay", w_setoneway},
     {"setValue", w_setvalue},

@@ -260,3 +260,46 @@ int pushmotion(lua_State *L, const c2d_motion *m)
     lua_pushnumber(L, m->pivot.y);
     return 5;
 }
+
+double opt_dt(lua_State *L, int arg, int movable)
+{
+    double dt = 0;
+    if (!lua_istable(L, arg))
+        return 0; /* none, or already refused by checkmoveopts */
+    lua_getfield(L, arg, "dt");
+    if (!lua_isnil(L, -1)) {
+        if (!movable)
+            field_error(L, arg, "opts.dt", "a ball step's time is its dt argument");
+        if (lua_type(L, -1) != LUA_TNUMBER)
+            field_typeerror(L, arg, "opts.dt", "number");
+        dt = lua_tonumber(L, -1);
+        if (!isfinite(dt))
+            field_error(L, arg, "opts.dt", c2d_status_string(C2D_ERR_NOT_FINITE));
+        if (!(dt > 0) || dt > C2D_MAX_COORDINATE)
+            field_error(L, arg, "opts.dt", "must be a positive time");
+    }
+    lua_pop(L, 1);
+    return dt;
+}
+
+int push_cast_head(lua_State *L, const c2d_cast *c)
+{
+    if (c->state == C2D_CAST_NONE) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushnumber(L, c->t);
+    lua_pushnumber(L, c->position.x);
+    lua_pushnumber(L, c->position.y);
+    lua_pushnumber(L, c->normal.x);
+    lua_pushnumber(L, c->normal.y);
+    return 5;
+}
+
+int push_cast_tail(lua_State *L, const c2d_cast *c)
+{
+    lua_pushnumber(L, c->point.x);
+    lua_pushnumber(L, c->point.y);
+    lua_pushnumber(L, c->depth);
+    return 3;
+}

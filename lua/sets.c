@@ -127,10 +127,23 @@ int l_staticset(lua_State *L)
     return 1;
 }
 
-/* set:destroy(), also __gc and __close: frees the set now; safe to call any number of times. */
+/* __gc: frees the set. A world that holds it as its level is unreachable too (its user value holds the
+ * set), so nothing can call through it any more. */
+int s_gc(lua_State *L)
+{
+    set_box *b = checksetbox(L, 1);
+    c2d_static_set_destroy(b->set);
+    b->set = NULL;
+    return 0;
+}
+
+/* set:destroy(), also __close: frees the set now; safe to call any number of times, but not while a
+ * world holds it as its level (the world reads it in every move). */
 int s_destroy(lua_State *L)
 {
     set_box *b = checksetbox(L, 1);
+    if (b->set != NULL && b->levels > 0)
+        return luaL_error(L, "attempt to destroy a static set that is a world's level (world:setLevel(nil) first)");
     c2d_static_set_destroy(b->set);
     b->set = NULL;
     lua_pushnil(L);
@@ -362,6 +375,30 @@ int s_pushout(lua_State *L)
     return 2;
 }
 
+/* set:cast(shape, dx, dy) -> nil, or t, x, y, nx, ny, index, value, px, py, depth: the first contact of
+ * the shape moving by (dx, dy) with the set, the normal towards the shape, (x, y) where its position is
+ * then. */
+int s_cast(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    c2d_shape *s = checkmover(L, 2);
+    double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
+    c2d_cast c;
+    int n;
+    CHECK(L, c2d_static_set_cast(b->set, s, vec(dx, dy), &c), 2, "-cc");
+    n = push_cast_head(L, &c);
+    if (c.state == C2D_CAST_NONE)
+        return n;
+    lua_pushinteger(L, (lua_Integer)c.index + 1);
+    push_set_values(L, 1);
+    if (lua_istable(L, -1))
+        lua_rawgeti(L, -1, c.index + 1);
+    else
+        lua_pushnil(L);
+    lua_remove(L, -2);
+    return n + 2 + push_cast_tail(L, &c);
+}
+
 /* Fills contacts[1..n] (index 0: no table) with a static set's contacts, each with its shape's value
  * (the set is at stack index 1). */
 static void fill_set_contacts(lua_State *L, int contacts, const c2d_contact_record *c, int n)
@@ -392,7 +429,7 @@ int s_move(lua_State *L)
 {
     set_box *b = checkset(L, 1);
     c2d_shape *s = checkmover(L, 2);
-    double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
+    double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4), dt;
     int contacts = opt_table(L, 6), n, place;
     c2d_move_options o;
     c2d_move_result res;
@@ -401,11 +438,14 @@ int s_move(lua_State *L)
     lua_settop(L, 6);
     checkmoveopts(L, 5, &o, b->responses, b->n, C2D_RESPONSE_SLIDE, 0, NULL);
     place = opt_place(L, 5, 1);
+    dt = opt_dt(L, 5, 1);
     begin_records(L, &sink);
     /* Reading opts may have run metamethods: check the set and the shape again. */
     b = checkset(L, 1);
     s = checkmover(L, 2);
-    if (contacts)
+    if (dt > 0)
+        CHECK(L, c2d_static_set_move_timed_report(b->set, s, vec(dx, dy), dt, &o, &res, keep_records, &sink), 2, "-cc");
+    else if (contacts)
         CHECK(L, c2d_static_set_move_report(b->set, s, vec(dx, dy), &o, &res, keep_records, &sink), 2, "-cc");
     else
         CHECK(L, c2d_static_set_move(b->set, s, vec(dx, dy), &o, &res, NULL, 0), 2, "-cc");
@@ -430,7 +470,7 @@ int s_moveturning(lua_State *L)
     set_box *b = checkset(L, 1);
     c2d_shape *s = checkmover(L, 2);
     c2d_motion m = checkmotion(L, 3, 0);
-    double turned = 0, a;
+    double turned = 0, a, dt;
     int contacts = opt_table(L, 9), n, place;
     c2d_move_options o;
     c2d_move_result res;
@@ -439,11 +479,20 @@ int s_moveturning(lua_State *L)
     lua_settop(L, 9);
     checkmoveopts(L, 8, &o, b->responses, b->n, C2D_RESPONSE_SLIDE, 0, NULL);
     place = opt_place(L, 8, 1);
+    dt = opt_dt(L, 8, 1);
     begin_records(L, &sink);
     /* Reading opts may have run metamethods: check the set and the shape again. */
     b = checkset(L, 1);
     s = checkmover(L, 2);
-    if (contacts)
+    if (dt > 0) {
+        /* (dx, dy) and angle are the whole move's, as without dt; the C call takes them per unit of time. */
+        c2d_motion per_unit = m;
+        per_unit.velocity = vec(m.velocity.x / dt, m.velocity.y / dt);
+        per_unit.angular_velocity = m.angular_velocity / dt;
+        CHECK(L, c2d_static_set_move_turning_timed_report(b->set, s, &per_unit, dt, &o, &res, &turned, keep_records,
+                                                           &sink),
+              2, "-cccccc");
+    } else if (contacts)
         CHECK(L, c2d_static_set_move_turning_report(b->set, s, &m, &o, &res, &turned, keep_records, &sink), 2,
               "-cccccc");
     else
@@ -481,6 +530,7 @@ int s_stepball(lua_State *L)
     lua_settop(L, 9);
     checkmoveopts(L, 8, &o, b->responses, b->n, C2D_RESPONSE_BOUNCE, 0, NULL);
     opt_place(L, 8, 0);
+    opt_dt(L, 8, 0);
     begin_records(L, &sink);
     b = checkset(L, 1); /* reading opts may have run metamethods */
     if (contacts)

@@ -477,22 +477,68 @@ int w_pairs(lua_State *L)
     return 2;
 }
 
-/* Fills contacts[1..n] (index 0: no table) with a world's contacts. */
+/* Pushes the values table of the world's level (at stack index w), or nil: what its shapes' contacts
+ * report as their values. */
+static void push_level_values(lua_State *L, int w)
+{
+    lua_getiuservalue(L, w, UV_LEVEL);
+    if (lua_isnil(L, -1))
+        return;
+    push_set_values(L, lua_gettop(L));
+    lua_remove(L, -2);
+}
+
+/* Pushes what a world's contact or cast met, and its value: an entry's shape, or for a shape of the
+ * world's level its 1-based index in the level (levels: the level's values table, or nil). */
+static void push_met(lua_State *L, const callback_ctx *cc, int levels, c2d_world_id id, int index, uintptr_t user)
+{
+    if (id != 0) {
+        compat_getkey(L, cc->shapes, user);
+        compat_getkey(L, cc->values, user);
+        return;
+    }
+    lua_pushinteger(L, (lua_Integer)index + 1);
+    if (lua_istable(L, levels))
+        lua_rawgeti(L, levels, index + 1);
+    else
+        lua_pushnil(L);
+}
+
+/* Fills contacts[1..n] (index 0: no table) with a world's contacts: an entry's with its shape and value,
+ * a level shape's with its index and value. */
 static void fill_world_contacts(lua_State *L, const callback_ctx *cc, int contacts, const c2d_contact_record *c,
                                 int n)
 {
-    int k;
+    int k, levels;
     if (contacts == 0)
         return;
+    push_level_values(L, 1);
+    levels = lua_gettop(L);
     for (k = 0; k < n; k++) {
-        record_at(L, contacts, k + 1, 13);
-        compat_getkey(L, cc->shapes, c[k].user);
-        lua_setfield(L, -2, "shape");
-        compat_getkey(L, cc->values, c[k].user);
-        lua_setfield(L, -2, "value");
+        record_at(L, contacts, k + 1, 14);
+        push_met(L, cc, levels, c[k].id, c[k].contact.index, c[k].user);
+        lua_setfield(L, -3, "value");
+        if (c[k].id != 0) {
+            lua_setfield(L, -2, "shape");
+            lua_pushnil(L);
+            lua_setfield(L, -2, "index");
+        } else {
+            lua_setfield(L, -2, "index");
+            lua_pushnil(L);
+            lua_setfield(L, -2, "shape");
+        }
         set_contact(L, &c[k]);
         lua_pop(L, 1);
     }
+    lua_pop(L, 1);
+}
+
+/* The scratch for opts.responses: the level's, one per shape of the world's level, or NULL when the
+ * world has none (opts.responses is then refused). */
+static c2d_response *level_responses(const world_box *wb, int *n)
+{
+    *n = wb->level != NULL && wb->level->set != NULL ? wb->level->n : 0;
+    return *n > 0 || (wb->level != NULL && wb->level->set != NULL) ? wb->level->responses : NULL;
 }
 
 /* world:move and world:moveTurning: the motion's numbers at 3 .. 4 (a move) or 3 .. 7 (vx, vy, w, px,
@@ -511,7 +557,9 @@ static int world_move(lua_State *L, int turning)
     c2d_move_result res;
     record_sink sink;
     c2d_vec2 p;
-    double angle = 0, turned = 0;
+    double angle = 0, turned = 0, dt;
+    c2d_response *responses;
+    int nresponses;
     c2d_status st;
     if (turning) {
         m = checkmotion(L, 3, 0);
@@ -523,14 +571,26 @@ static int world_move(lua_State *L, int turning)
     checkmover(L, 2);
     lua_settop(L, at + 2);
     begin_call(L, 1, &cc);
-    checkmoveopts(L, at, &o, NULL, 0, C2D_RESPONSE_SLIDE, cc.respond, &cc.has_respond);
+    responses = level_responses(wb, &nresponses);
+    checkmoveopts(L, at, &o, responses, nresponses, C2D_RESPONSE_SLIDE, cc.respond, &cc.has_respond);
     place = opt_place(L, at, 1);
+    dt = opt_dt(L, at, 1);
     f = checkfilter(L, at + 1, &cc, &filter);
     begin_records(L, &sink);
     check_live(L, wb, mover);
     enter(wb, mover, &cc);
     c2d_world_response_fn respond = cc.has_respond ? respond_cb : NULL;
-    if (turning && contacts)
+    if (dt > 0 && turning) {
+        /* (dx, dy) and angle are the whole move's, as without dt; the C call takes them per unit of time. */
+        c2d_motion per_unit = m;
+        per_unit.velocity = vec(m.velocity.x / dt, m.velocity.y / dt);
+        per_unit.angular_velocity = m.angular_velocity / dt;
+        st = c2d_world_move_turning_timed_report(wb->world, mover->shape, &per_unit, dt, f, respond, &cc, &o, &res,
+                                                 &turned, keep_records, &sink);
+    } else if (dt > 0)
+        st = c2d_world_move_timed_report(wb->world, mover->shape, m.velocity, dt, f, respond, &cc, &o, &res,
+                                         keep_records, &sink);
+    else if (turning && contacts)
         st = c2d_world_move_turning_report(wb->world, mover->shape, &m, f, respond, &cc, &o, &res, &turned,
                                            keep_records, &sink);
     else if (turning)
@@ -591,6 +651,8 @@ int w_stepball(lua_State *L)
     c2d_move_options o;
     c2d_move_result res;
     record_sink sink;
+    c2d_response *responses;
+    int nresponses;
     c2d_status st;
     ball.position = vec(luaL_checknumber(L, 2), luaL_checknumber(L, 3));
     ball.velocity = vec(luaL_checknumber(L, 4), luaL_checknumber(L, 5));
@@ -598,8 +660,10 @@ int w_stepball(lua_State *L)
     dt = luaL_checknumber(L, 7);
     lua_settop(L, 10);
     begin_call(L, 1, &cc);
-    checkmoveopts(L, 8, &o, NULL, 0, C2D_RESPONSE_BOUNCE, cc.respond, &cc.has_respond);
+    responses = level_responses(wb, &nresponses);
+    checkmoveopts(L, 8, &o, responses, nresponses, C2D_RESPONSE_BOUNCE, cc.respond, &cc.has_respond);
     opt_place(L, 8, 0);
+    opt_dt(L, 8, 0);
     f = checkfilter(L, 9, &cc, &filter);
     begin_records(L, &sink);
     check_live(L, wb, NULL);
@@ -622,4 +686,64 @@ int w_stepball(lua_State *L)
     lua_pushnumber(L, ball.velocity.y);
     lua_pushinteger(L, n);
     return 5;
+}
+
+/* world:cast(shape, dx, dy [, filter]) -> nil, or t, x, y, nx, ny, what, value, px, py, depth: as
+ * set:cast through the world's shapes and its level; what is the shape met, or the index of a shape of
+ * the level. */
+int w_cast(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *mover = checkshapebox(L, 2);
+    double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
+    callback_ctx cc;
+    c2d_world_filter filter;
+    const c2d_world_filter *f;
+    c2d_cast c;
+    c2d_status st;
+    int n, levels;
+    checkmover(L, 2);
+    lua_settop(L, 5);
+    begin_call(L, 1, &cc);
+    f = checkfilter(L, 5, &cc, &filter);
+    check_live(L, wb, mover);
+    enter(wb, mover, &cc);
+    st = c2d_world_cast(wb->world, mover->shape, vec(dx, dy), f, &c);
+    leave(wb, mover, &cc);
+    raise_callback_error(L, &cc);
+    if (st != C2D_OK)
+        return status_error(L, st, 2, "-cc");
+    push_level_values(L, 1);
+    levels = lua_gettop(L);
+    n = push_cast_head(L, &c);
+    if (c.state == C2D_CAST_NONE)
+        return n;
+    push_met(L, &cc, levels, c.id, c.index, c.user);
+    return n + 2 + push_cast_tail(L, &c);
+}
+
+/* world:pushOut(shape [, filter]) -> dx, dy: as set:pushOut through the world's shapes and its level. */
+int w_pushout(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *mover = checkshapebox(L, 2);
+    callback_ctx cc;
+    c2d_world_filter filter;
+    const c2d_world_filter *f;
+    c2d_vec2 d;
+    c2d_status st;
+    checkmover(L, 2);
+    lua_settop(L, 3);
+    begin_call(L, 1, &cc);
+    f = checkfilter(L, 3, &cc, &filter);
+    check_live(L, wb, mover);
+    enter(wb, mover, &cc);
+    st = c2d_world_push_out(wb->world, mover->shape, f, &d);
+    leave(wb, mover, &cc);
+    raise_callback_error(L, &cc);
+    if (st != C2D_OK)
+        return status_error(L, st, 2, "");
+    lua_pushnumber(L, d.x);
+    lua_pushnumber(L, d.y);
+    return 2;
 }

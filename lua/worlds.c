@@ -114,6 +114,9 @@ static void free_world(lua_State *L, world_box *wb, int w)
         lua_pop(L, 1);
         c2d_world_destroy(wb->world);
         wb->world = NULL;
+        if (wb->level != NULL)
+            wb->level->levels--;
+        wb->level = NULL;
         lua_pushlightuserdata(L, wb);
         lua_pushnil(L);
         lua_rawset(L, WORLDS);
@@ -136,6 +139,8 @@ int w_destroy(lua_State *L)
     lua_setiuservalue(L, 1, UV_SHAPES);
     lua_pushnil(L);
     lua_setiuservalue(L, 1, UV_VALUES);
+    lua_pushnil(L);
+    lua_setiuservalue(L, 1, UV_LEVEL);
     return 0;
 }
 
@@ -189,7 +194,7 @@ static int world_new(lua_State *L)
         lua_pop(L, 2);
     }
     lua_settop(L, 1);
-    wb = (world_box *)lua_newuserdatauv(L, sizeof(world_box), 2);
+    wb = (world_box *)lua_newuserdatauv(L, sizeof(world_box), 3);
     memset(wb, 0, sizeof *wb);
     wb->next_key = 1;
     lua_pushvalue(L, WORLD_MT);
@@ -409,4 +414,37 @@ int w_optimize(lua_State *L)
 {
     CHECK(L, c2d_world_optimize(checkworld(L, 1)->world), 1, "");
     return 0;
+}
+
+/* world:setLevel(set or nil) -> world: the static set the world's moves, ball steps, casts and push-outs
+ * meet beside its shapes (nil: none). The world keeps the set alive; the set refuses set:destroy()
+ * while a world holds it. */
+int w_setlevel(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    set_box *level = lua_isnoneornil(L, 2) ? NULL : checkset(L, 2);
+    if (wb->busy > 0)
+        return luaL_error(L, "attempt to change a world's level from inside one of its callbacks");
+    CHECK(L, c2d_world_set_level(wb->world, level ? level->set : NULL), 1, "-");
+    if (level != NULL)
+        level->levels++;
+    if (wb->level != NULL)
+        wb->level->levels--;
+    wb->level = level;
+    lua_settop(L, 2);
+    if (level == NULL) {
+        lua_pushnil(L);
+        lua_replace(L, 2);
+    }
+    lua_setiuservalue(L, 1, UV_LEVEL);
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* world:level() -> the world's level (a static set), or nil. */
+int w_level(lua_State *L)
+{
+    checkworld(L, 1);
+    lua_getiuservalue(L, 1, UV_LEVEL);
+    return 1;
 }
