@@ -96,6 +96,7 @@ int l_staticset(lua_State *L)
     b = (set_box *)lua_newuserdatauv(L, set_box_size(n), 1);
     b->set = NULL;
     b->n = n;
+    b->levels = 0;
     b->responses = (c2d_response *)(void *)(b + 1);
     b->enabled = (unsigned char *)(b->responses + n);
     for (i = 0; i < n; i++) {
