@@ -242,14 +242,16 @@ static c2d_status level_scope(scope *s, const c2d_world *w, c2d_aabb reach, doub
     free(s->shapes);
     s->shapes = shapes;
     const c2d_response *per_level = options ? options->responses : NULL;
+    /* The call's response where nothing more particular is given: the options', or the call's default. */
+    c2d_response call = options && options->response != C2D_RESPONSE_NONE ? options->response : dflt;
     if (s->responses || per_level) {
         c2d_response *r = (c2d_response *)malloc((size_t)(total > 0 ? total : 1) * sizeof *r);
         if (!r)
             return C2D_ERR_NO_MEMORY;
         for (int k = 0; k < m; k++)
-            r[k] = per_level ? per_level[s->members[k]] : dflt;
+            r[k] = per_level ? per_level[s->members[k]] : call;
         for (int k = 0; k < n; k++)
-            r[m + k] = s->responses ? s->responses[k] : dflt;
+            r[m + k] = s->responses ? s->responses[k] : call;
         free(s->responses);
         s->responses = r;
     }

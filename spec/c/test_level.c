@@ -237,6 +237,40 @@ TEST(level_responses_of_the_level_s_shapes_come_from_options_responses)
     scene_free(&s);
 }
 
+/* With a respond callback for the entries, the level's shapes take options->response, or the call's
+ * default: near an entry (the level's shapes then join a scope of their own) as far from any. */
+TEST(level_shapes_take_the_call_s_response_beside_a_respond_callback)
+{
+    scene s;
+    ENSURE_OK(scene_make(&s, 0));
+    c2d_shape *enemy;
+    ENSURE_OK(c2d_circle_new(300, 40, 5, &enemy));
+    c2d_world_id id;
+    ENSURE_OK(c2d_world_add(s.world, enemy, 7, &id));
+    for (int near = 0; near < 2; near++) {
+        double x = near ? 300 : 600;
+        c2d_move_options o = c2d_move_options_default();
+        o.response = C2D_RESPONSE_TOUCH;
+        c2d_ball b = {{x, 60}, {0, -1000}, 3};
+        c2d_move_result r;
+        kept k;
+        ENSURE_OK(c2d_world_step_ball_report(s.world, &b, 0.2, NULL, enemies_cross, NULL, &o, &r, keep, &k));
+        ENSURE_MSG(k.n == 1 + near, "near %d: %d contacts", near, k.n);
+        ENSURE(!near || (k.r[0].id == id && k.r[0].contact.response == C2D_RESPONSE_CROSS));
+        ENSURE(k.r[k.n - 1].id == 0 && k.r[k.n - 1].contact.index == 0); /* the top wall, touched */
+        ENSURE(k.r[k.n - 1].contact.response == C2D_RESPONSE_TOUCH);
+        ENSURE_NEAR(b.position.y, 3, 1e-9);
+        /* Without options, the ball step's default: bounce. */
+        c2d_ball c = {{x, 60}, {0, -1000}, 3};
+        ENSURE_OK(c2d_world_step_ball_report(s.world, &c, 0.2, NULL, enemies_cross, NULL, NULL, &r, keep, &k));
+        int wall = near; /* after the enemy, when near; it may cross the enemy again on the way back */
+        ENSURE(k.n > wall && k.r[wall].id == 0 && k.r[wall].contact.response == C2D_RESPONSE_BOUNCE);
+        ENSURE(c.velocity.y == 1000);
+    }
+    scene_free(&s);
+    c2d_shape_destroy(enemy);
+}
+
 /* A cast through the world answers as a cast through one set of all the shapes; a set's cast is its
  * sweep with the normal turned towards the mover, the mover's place at the contact and the value. */
 TEST(cast_answers_the_sweep_towards_the_mover_in_a_set_and_a_world)
