@@ -265,7 +265,7 @@ TEST(level_shapes_take_the_call_s_response_beside_a_respond_callback)
         ENSURE_OK(c2d_world_step_ball_report(s.world, &c, 0.2, NULL, enemies_cross, NULL, NULL, &r, keep, &k));
         int wall = near; /* after the enemy, when near; it may cross the enemy again on the way back */
         ENSURE(k.n > wall && k.r[wall].id == 0 && k.r[wall].contact.response == C2D_RESPONSE_BOUNCE);
-        ENSURE(c.velocity.y == 1000);
+        ENSURE(fabs(c.velocity.y) == 1000); /* bounced, and kept its speed (a brick may send it up again) */
     }
     scene_free(&s);
     c2d_shape_destroy(enemy);
