@@ -172,7 +172,19 @@ int l_sweepmotion(lua_State *L);
 
 /* lua/moves.c: move options, contact records */
 int response_of(lua_State *L, int idx);
-void checkmoveopts(lua_State *L, int arg, c2d_move_options *o, c2d_response *responses, int n,
+/* What the opts table of a move or ball step asks: the options, opts.place (place the mover where the
+ * move ends) and opts.dt (the time a move lasts, or 0 when not given: the untimed move). */
+typedef struct move_args {
+    c2d_move_options o;
+    int place;
+    double dt;
+} move_args;
+/* Reads opts = {response =, restitution =, friction =, responses =, place =, dt =} at arg (nil or
+ * none: the defaults) into *a. For a static set, responses is its scratch for n responses and dflt the
+ * call's default response. For a world, responses is the level's scratch, or NULL when it has none
+ * (opts.responses is then refused), and response may also be a function, which is then stored at stack
+ * index fnslot and *has_fn set. A ball step (movable 0) refuses place = true and any dt. */
+void checkmoveargs(lua_State *L, int arg, int movable, move_args *a, c2d_response *responses, int n,
                    c2d_response dflt, int fnslot, int *has_fn);
 int new_buffer(lua_State *L);
 extern const char new_buffer_key;
@@ -182,7 +194,6 @@ void record_at(lua_State *L, int out, int k, int nrec);
 void set_number(lua_State *L, const char *key, double v);
 void set_contact(lua_State *L, const c2d_contact_record *rec);
 int opt_table(lua_State *L, int arg);
-int opt_place(lua_State *L, int arg, int movable);
 /* Places the mover, the shape at stack index idx, at p (and at angle when turned), and updates its
  * entry in the world it is in, if any: what opts.place asks of a move. Raises, changing nothing, when
  * the shape or its world cannot follow. */
@@ -191,9 +202,6 @@ void place_mover(lua_State *L, int idx, c2d_vec2 p, int turned, double angle);
  * optional when opt (the other shape's motion of sweepMotion: standing still); and the five numbers of
  * one pushed back. */
 c2d_motion checkmotion(lua_State *L, int arg, int opt);
-/* opts.dt of the options table at arg: the time a move lasts (a number > 0), or 0 when not given (the
- * untimed move). A ball step (movable 0) takes its time as an argument: opts.dt is an error there. */
-double opt_dt(lua_State *L, int arg, int movable);
 /* The answer of a cast: nil when nothing is met (returns 1); else pushes t, x, y, nx, ny (5), the caller
  * pushes what was met and its value, then push_cast_tail pushes px, py, depth (3). */
 int push_cast_head(lua_State *L, const c2d_cast *c);

@@ -29,56 +29,118 @@ int response_of(lua_State *L, int idx)
     return -1;
 }
 
-/* A number field of an options table, def when nil, checked to lie in [lo, hi]. */
-static double number_field(lua_State *L, int arg, const char *key, const char *field, double def, double lo,
+/* The fields of an options table, in the order they are checked (so that of two bad fields, the same one
+ * is named whatever the table's order). */
+enum { K_RESPONSE, K_RESTITUTION, K_FRICTION, K_RESPONSES, K_PLACE, K_DT, NKEYS };
+static const char *const option_keys[NKEYS] = {"response", "restitution", "friction", "responses", "place", "dt"};
+
+/* Where the fields of the options table at arg are read from: a plain table (no metatable) is read in
+ * one pass with lua_next, each field given copied to a stack slot (slot[k], 0 for a field not given),
+ * which costs a move with options a visit of the fields given instead of a lookup of every field there
+ * could be; a table with a metatable is read field by field, so that its __index answers as it always
+ * did. */
+typedef struct opts_reader {
+    int arg;
+    int plain;
+    int slot[NKEYS];
+} opts_reader;
+
+static void read_opts(lua_State *L, int arg, opts_reader *r)
+{
+    int k;
+    r->arg = arg;
+    r->plain = 0;
+    for (k = 0; k < NKEYS; k++)
+        r->slot[k] = 0;
+    if (lua_getmetatable(L, arg)) {
+        lua_pop(L, 1);
+        return;
+    }
+    r->plain = 1;
+    lua_pushnil(L);
+    while (lua_next(L, arg)) {
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            const char *key = lua_tostring(L, -2);
+            for (k = 0; k < NKEYS; k++)
+                if (strcmp(key, option_keys[k]) == 0) {
+                    /* the value stays where it is, under a copy of the key for lua_next */
+                    luaL_checkstack(L, 2, "too many nested calls");
+                    r->slot[k] = lua_gettop(L);
+                    lua_pushvalue(L, -2);
+                    break;
+                }
+            if (k < NKEYS)
+                continue;
+        }
+        lua_pop(L, 1);
+    }
+}
+
+/* Pushes field k of the options and returns 1, or pushes nothing and returns 0 when it is nil. */
+static int push_opt(lua_State *L, const opts_reader *r, int k)
+{
+    if (r->plain) {
+        if (r->slot[k] == 0)
+            return 0;
+        lua_pushvalue(L, r->slot[k]);
+        return 1;
+    }
+    lua_getfield(L, r->arg, option_keys[k]);
+    if (!lua_isnil(L, -1))
+        return 1;
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* A number field of the options, def when nil, checked to lie in [lo, hi]. */
+static double number_field(lua_State *L, const opts_reader *r, int k, const char *field, double def, double lo,
                            double hi)
 {
     double v = def;
-    lua_getfield(L, arg, key);
-    if (!lua_isnil(L, -1)) {
-        if (lua_type(L, -1) != LUA_TNUMBER)
-            field_typeerror(L, arg, field, "number");
-        v = lua_tonumber(L, -1);
-        if (!isfinite(v))
-            field_error(L, arg, field, c2d_status_string(C2D_ERR_NOT_FINITE));
-        if (v < lo || v > hi)
-            field_error(L, arg, field, c2d_status_string(C2D_ERR_RANGE));
-    }
+    if (!push_opt(L, r, k))
+        return v;
+    if (lua_type(L, -1) != LUA_TNUMBER)
+        field_typeerror(L, r->arg, field, "number");
+    v = lua_tonumber(L, -1);
+    if (!isfinite(v))
+        field_error(L, r->arg, field, c2d_status_string(C2D_ERR_NOT_FINITE));
+    if (v < lo || v > hi)
+        field_error(L, r->arg, field, c2d_status_string(C2D_ERR_RANGE));
     lua_pop(L, 1);
     return v;
 }
 
-/* Reads opts = {response =, responses =, restitution =, friction =} at arg (nil or none: the
- * defaults) into *o. For a static set, responses is its scratch for n responses and dflt the call's
- * default response. For a world, responses is NULL (opts.responses is refused) and response may also
- * be a function, which is then stored at stack index fnslot and *has_fn set. */
-void checkmoveopts(lua_State *L, int arg, c2d_move_options *o, c2d_response *responses, int n,
+void checkmoveargs(lua_State *L, int arg, int movable, move_args *a, c2d_response *responses, int n,
                    c2d_response dflt, int fnslot, int *has_fn)
 {
-    int r, i;
+    opts_reader rd;
+    int r, i, top = lua_gettop(L);
+    luaL_checkstack(L, 8, "too many nested calls");
+    c2d_move_options *o = &a->o;
     *o = c2d_move_options_default();
+    a->place = 0;
+    a->dt = 0;
     if (lua_isnoneornil(L, arg))
         return;
     luaL_checktype(L, arg, LUA_TTABLE);
-    lua_getfield(L, arg, "response");
-    if (fnslot != 0 && lua_type(L, -1) == LUA_TFUNCTION) {
-        lua_replace(L, fnslot);
-        *has_fn = 1;
-    } else {
-        if (!lua_isnil(L, -1)) {
+    read_opts(L, arg, &rd);
+    if (push_opt(L, &rd, K_RESPONSE)) {
+        if (fnslot != 0 && lua_type(L, -1) == LUA_TFUNCTION) {
+            lua_replace(L, fnslot);
+            *has_fn = 1;
+        } else {
             if (lua_type(L, -1) != LUA_TSTRING)
                 field_typeerror(L, arg, "opts.response", fnslot != 0 ? "string or function" : "string");
             r = response_of(L, -1);
             if (r <= 0)
                 field_error(L, arg, "opts.response", lua_pushfstring(L, "invalid response '%s'", lua_tostring(L, -1)));
             o->response = (c2d_response)r;
+            lua_pop(L, 1);
         }
-        lua_pop(L, 1);
     }
-    o->restitution = number_field(L, arg, "restitution", "opts.restitution", 1.0, 0.0, 1.0);
-    o->friction = number_field(L, arg, "friction", "opts.friction", 0.0, 0.0, C2D_MAX_COORDINATE);
-    lua_getfield(L, arg, "responses");
-    if (!lua_isnil(L, -1)) {
+    o->restitution = number_field(L, &rd, K_RESTITUTION, "opts.restitution", 1.0, 0.0, 1.0);
+    o->friction = number_field(L, &rd, K_FRICTION, "opts.friction", 0.0, 0.0, C2D_MAX_COORDINATE);
+    if (push_opt(L, &rd, K_RESPONSES)) {
         int t = lua_gettop(L);
         if (responses == NULL)
             field_error(L, arg, "opts.responses", "not supported by a world (make opts.response a function)");
@@ -105,8 +167,31 @@ void checkmoveopts(lua_State *L, int arg, c2d_move_options *o, c2d_response *res
             lua_pop(L, 1);
         }
         o->responses = responses;
+        lua_pop(L, 1);
     }
-    lua_pop(L, 1);
+    /* opts.place: whether the call places the mover where the move ends. A ball step has no shape to
+     * place (movable 0): a true place is an error there rather than a promise quietly not kept. */
+    if (push_opt(L, &rd, K_PLACE)) {
+        if (lua_type(L, -1) != LUA_TBOOLEAN)
+            field_typeerror(L, arg, "opts.place", "boolean");
+        a->place = lua_toboolean(L, -1);
+        if (a->place && !movable)
+            field_error(L, arg, "opts.place", "a ball step has no shape to place (it returns the ball)");
+        lua_pop(L, 1);
+    }
+    /* opts.dt: the time a move lasts; a ball step takes its time as an argument. */
+    if (push_opt(L, &rd, K_DT)) {
+        if (!movable)
+            field_error(L, arg, "opts.dt", "a ball step's time is its dt argument");
+        if (lua_type(L, -1) != LUA_TNUMBER)
+            field_typeerror(L, arg, "opts.dt", "number");
+        a->dt = lua_tonumber(L, -1);
+        if (!isfinite(a->dt))
+            field_error(L, arg, "opts.dt", c2d_status_string(C2D_ERR_NOT_FINITE));
+        if (!(a->dt > 0) || a->dt > C2D_MAX_COORDINATE)
+            field_error(L, arg, "opts.dt", "must be a positive time");
+    }
+    lua_settop(L, top);
 }
 
 /* A userdata of lua_tointeger(L, 1) bytes: run under lua_pcall by keep_records. */
@@ -194,26 +279,6 @@ void set_contact(lua_State *L, const c2d_contact_record *rec)
     lua_setfield(L, -2, "pushedOut");
 }
 
-/* opts.place of the options table at arg (nil or none: no options): whether the call places the mover
- * where the move ends. A ball step has no shape to place (movable 0): a true place is an error there
- * rather than a promise quietly not kept. */
-int opt_place(lua_State *L, int arg, int movable)
-{
-    int place = 0;
-    if (!lua_istable(L, arg))
-        return 0; /* none, or already refused by checkmoveopts */
-    lua_getfield(L, arg, "place");
-    if (!lua_isnil(L, -1)) {
-        if (lua_type(L, -1) != LUA_TBOOLEAN)
-            field_typeerror(L, arg, "opts.place", "boolean");
-        place = lua_toboolean(L, -1);
-        if (place && !movable)
-            field_error(L, arg, "opts.place", "a ball step has no shape to place (it returns the ball)");
-    }
-    lua_pop(L, 1);
-    return place;
-}
-
 void place_mover(lua_State *L, int idx, c2d_vec2 p, int turned, double angle)
 {
     shape_box *sb = checkshapebox(L, idx);
@@ -259,27 +324,6 @@ int pushmotion(lua_State *L, const c2d_motion *m)
     lua_pushnumber(L, m->pivot.x);
     lua_pushnumber(L, m->pivot.y);
     return 5;
-}
-
-double opt_dt(lua_State *L, int arg, int movable)
-{
-    double dt = 0;
-    if (!lua_istable(L, arg))
-        return 0; /* none, or already refused by checkmoveopts */
-    lua_getfield(L, arg, "dt");
-    if (!lua_isnil(L, -1)) {
-        if (!movable)
-            field_error(L, arg, "opts.dt", "a ball step's time is its dt argument");
-        if (lua_type(L, -1) != LUA_TNUMBER)
-            field_typeerror(L, arg, "opts.dt", "number");
-        dt = lua_tonumber(L, -1);
-        if (!isfinite(dt))
-            field_error(L, arg, "opts.dt", c2d_status_string(C2D_ERR_NOT_FINITE));
-        if (!(dt > 0) || dt > C2D_MAX_COORDINATE)
-            field_error(L, arg, "opts.dt", "must be a positive time");
-    }
-    lua_pop(L, 1);
-    return dt;
 }
 
 int push_cast_head(lua_State *L, const c2d_cast *c)

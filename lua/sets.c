@@ -433,13 +433,15 @@ int s_move(lua_State *L)
     double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4), dt;
     int contacts = opt_table(L, 6), n, place;
     c2d_move_options o;
+    move_args ma;
     c2d_move_result res;
     record_sink sink;
     c2d_vec2 p;
     lua_settop(L, 6);
-    checkmoveopts(L, 5, &o, b->responses, b->n, C2D_RESPONSE_SLIDE, 0, NULL);
-    place = opt_place(L, 5, 1);
-    dt = opt_dt(L, 5, 1);
+    checkmoveargs(L, 5, 1, &ma, b->responses, b->n, C2D_RESPONSE_SLIDE, 0, NULL);
+    o = ma.o;
+    place = ma.place;
+    dt = ma.dt;
     begin_records(L, &sink);
     /* Reading opts may have run metamethods: check the set and the shape again. */
     b = checkset(L, 1);
@@ -474,13 +476,15 @@ int s_moveturning(lua_State *L)
     double turned = 0, a, dt;
     int contacts = opt_table(L, 9), n, place;
     c2d_move_options o;
+    move_args ma;
     c2d_move_result res;
     record_sink sink;
     c2d_vec2 p;
     lua_settop(L, 9);
-    checkmoveopts(L, 8, &o, b->responses, b->n, C2D_RESPONSE_SLIDE, 0, NULL);
-    place = opt_place(L, 8, 1);
-    dt = opt_dt(L, 8, 1);
+    checkmoveargs(L, 8, 1, &ma, b->responses, b->n, C2D_RESPONSE_SLIDE, 0, NULL);
+    o = ma.o;
+    place = ma.place;
+    dt = ma.dt;
     begin_records(L, &sink);
     /* Reading opts may have run metamethods: check the set and the shape again. */
     b = checkset(L, 1);
@@ -522,6 +526,7 @@ int s_stepball(lua_State *L)
     double dt;
     int contacts = opt_table(L, 9), n;
     c2d_move_options o;
+    move_args ma;
     c2d_move_result res;
     record_sink sink;
     ball.position = vec(luaL_checknumber(L, 2), luaL_checknumber(L, 3));
@@ -529,9 +534,8 @@ int s_stepball(lua_State *L)
     ball.radius = luaL_checknumber(L, 6);
     dt = luaL_checknumber(L, 7);
     lua_settop(L, 9);
-    checkmoveopts(L, 8, &o, b->responses, b->n, C2D_RESPONSE_BOUNCE, 0, NULL);
-    opt_place(L, 8, 0);
-    opt_dt(L, 8, 0);
+    checkmoveargs(L, 8, 0, &ma, b->responses, b->n, C2D_RESPONSE_BOUNCE, 0, NULL);
+    o = ma.o;
     begin_records(L, &sink);
     b = checkset(L, 1); /* reading opts may have run metamethods */
     if (contacts)

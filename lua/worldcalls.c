@@ -554,6 +554,7 @@ static int world_move(lua_State *L, int turning)
     c2d_world_filter filter;
     const c2d_world_filter *f;
     c2d_move_options o;
+    move_args ma;
     c2d_move_result res;
     record_sink sink;
     c2d_vec2 p;
@@ -572,9 +573,10 @@ static int world_move(lua_State *L, int turning)
     lua_settop(L, at + 2);
     begin_call(L, 1, &cc);
     responses = level_responses(wb, &nresponses);
-    checkmoveopts(L, at, &o, responses, nresponses, C2D_RESPONSE_SLIDE, cc.respond, &cc.has_respond);
-    place = opt_place(L, at, 1);
-    dt = opt_dt(L, at, 1);
+    checkmoveargs(L, at, 1, &ma, responses, nresponses, C2D_RESPONSE_SLIDE, cc.respond, &cc.has_respond);
+    o = ma.o;
+    place = ma.place;
+    dt = ma.dt;
     f = checkfilter(L, at + 1, &cc, &filter);
     begin_records(L, &sink);
     check_live(L, wb, mover);
@@ -649,6 +651,7 @@ int w_stepball(lua_State *L)
     c2d_world_filter filter;
     const c2d_world_filter *f;
     c2d_move_options o;
+    move_args ma;
     c2d_move_result res;
     record_sink sink;
     c2d_response *responses;
@@ -661,9 +664,8 @@ int w_stepball(lua_State *L)
     lua_settop(L, 10);
     begin_call(L, 1, &cc);
     responses = level_responses(wb, &nresponses);
-    checkmoveopts(L, 8, &o, responses, nresponses, C2D_RESPONSE_BOUNCE, cc.respond, &cc.has_respond);
-    opt_place(L, 8, 0);
-    opt_dt(L, 8, 0);
+    checkmoveargs(L, 8, 0, &ma, responses, nresponses, C2D_RESPONSE_BOUNCE, cc.respond, &cc.has_respond);
+    o = ma.o;
     f = checkfilter(L, 9, &cc, &filter);
     begin_records(L, &sink);
     check_live(L, wb, NULL);

@@ -212,3 +212,21 @@ describe('opts.dt', function()
       function() world:stepBall(100, 50, 1, 0, 1, 1, { dt = 1 }) end)
   end)
 end)
+
+describe('the opts table of moves and ball steps', function()
+  it('is read through its metatable when it has one, and names the first bad field in a fixed order', function()
+    local level = walls()
+    local defaults = setmetatable({}, { __index = { response = 'touch' } })
+    local contacts = {}
+    local _, _, vx, vy, n = level:stepBall(100, 50, 0, -100, 1, 1, defaults, contacts)
+    assert.are.same({ 1, 'touch', 0, 0 }, { n, contacts[1].response, vx, vy })
+    for _ = 1, 20 do -- whatever order the table holds its fields in
+      local opts = { friction = -1, restitution = 'x', response = 5, place = 3 }
+      expect.raises("bad argument #7 to 'stepBall' (opts.response: string expected, got number)",
+        function() level:stepBall(100, 50, 0, -100, 1, 1, opts) end)
+      opts.response = nil
+      expect.raises("bad argument #7 to 'stepBall' (opts.restitution: number expected, got string)",
+        function() level:stepBall(100, 50, 0, -100, 1, 1, opts) end)
+    end
+  end)
+end)

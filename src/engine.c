@@ -374,6 +374,16 @@ void c2d_cast_hull(cast_ctx *c, int i, const c2d_rhull *h, c2d_vec2 shift, doubl
     c2d_vec2 o = v2_add(c->p, shift), d = leg_relative(c, i);
     c2d_rhull_hit hit;
     if (c->cross) {
+        /* A crossing is entering the shape, wherever the mover enters it: a seam with a neighbour hides
+         * a face or corner from solid motions only (the union's surface), so a convex shape is all
+         * surface here. A chain's or concave polygon's joints stay seams, so that passing from one of
+         * its parts into the next is not entering it again. */
+        const int *first = e->set->first;
+        int owner = c2d_static_set_owner(e->set, i);
+        if (!first || first[owner + 1] - first[owner] == 1) {
+            seams.ghost_edge = NULL;
+            seams.vcone = NULL;
+        }
         /* Only entries count: a crossable shape the mover is already inside was reported before. */
         if (c2d_rhull_signed_distance(h, o, &hit) >= -tol && c2d_rhull_cast(h, &seams, o, d, c->tmax, tol, &hit) &&
             cross_room(c)) {

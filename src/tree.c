@@ -400,6 +400,31 @@ void c2d_tree_remove(c2d_tree *t, int leaf)
 
 /* ---- queries ---------------------------------------------------------------------------------- */
 
+int c2d_tree_any(const c2d_tree *t, c2d_aabb box)
+{
+    if (t->root == C2D_TREE_NULL)
+        return 0;
+    const c2d_tree_node *n = t->nodes;
+    if (!c2d_aabb_overlaps(&n[t->root].box, &box))
+        return 0;
+    int stack_buf[128];
+    int top = 0;
+    stack_buf[top++] = t->root;
+    while (top > 0) {
+        int i = stack_buf[--top];
+        int c1 = n[i].child1, c2 = n[i].u.in.child2;
+        if (c1 == C2D_TREE_NULL)
+            return 1;
+        if (top + 2 > 128)
+            return 1; /* deeper than any balanced tree: say yes, and let the caller's full query answer */
+        if (c2d_aabb_overlaps(&n[c2].box, &box))
+            stack_buf[top++] = c2;
+        if (c2d_aabb_overlaps(&n[c1].box, &box))
+            stack_buf[top++] = c1;
+    }
+    return 0;
+}
+
 void c2d_tree_query(const c2d_tree *t, c2d_aabb box, c2d_ivec *out)
 {
     if (t->root == C2D_TREE_NULL)

@@ -93,6 +93,8 @@ void c2d_tree_remove(c2d_tree *t, int leaf);
 int c2d_tree_move(c2d_tree *t, int leaf, c2d_aabb box);
 /* Leaves whose box overlaps `box` (touching counts), appended to out as node indices. */
 void c2d_tree_query(const c2d_tree *t, c2d_aabb box, c2d_ivec *out);
+/* 1 when some leaf's box overlaps `box` (touching counts), else 0: a query that needs no list. */
+int c2d_tree_any(const c2d_tree *t, c2d_aabb box);
 /* Every pair of leaves whose boxes overlap, each once, appended to out as two node indices. */
 void c2d_tree_self_pairs(const c2d_tree *t, c2d_ivec *out);
 /* Height of the tree (0 for one leaf, -1 when empty), for tests and benchmarks. */

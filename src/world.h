@@ -134,6 +134,9 @@ c2d_status c2d_world_query_aabb_all(const c2d_world *world, c2d_aabb box, const 
  * swept box (their box turned about the pivot and moved by velocity * horizon, see swept_box) meets
  * it. One pass, in the world's order, the filter's accept asked once per candidate. Without an entry
  * in motion it is c2d_world_query_aabb_all. worldquery.c. */
+/* 0 when no entry can be within `box` during a motion of `horizon` (no leaf's box overlaps it and no
+ * entry is in motion): a world move then needs no scope of entries. 1 when one may be. */
+int c2d_world_maybe_near(const c2d_world *world, c2d_aabb box);
 c2d_status c2d_world_query_reach_all(const c2d_world *world, c2d_aabb box, double horizon,
                                      const c2d_world_filter *filter, c2d_world_hit **out, int *count);
 

@@ -291,6 +291,12 @@ static c2d_status scope_build(scope *s, const c2d_world *w, const c2d_shape *mov
                               asked_list *accepted)
 {
     memset(s, 0, sizeof *s);
+    if (w->level && !c2d_world_maybe_near(w, reach)) {
+        /* No entry near: the motion runs through the level itself, with nothing to gather. */
+        s->level = s->run = w->level;
+        s->moving = c2d_static_set_in_motion(w->level);
+        return C2D_OK;
+    }
     int count = 0;
     c2d_world_filter wrapped;
     filter_memo fm;

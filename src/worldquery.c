@@ -348,6 +348,11 @@ c2d_status c2d_world_query_aabb_all(const c2d_world *world, c2d_aabb box, const 
     return aabb_all(world, box, -1, filter, out, count);
 }
 
+int c2d_world_maybe_near(const c2d_world *world, c2d_aabb box)
+{
+    return world->n_moving > 0 || c2d_tree_any(&world->tree, box);
+}
+
 c2d_status c2d_world_query_reach_all(const c2d_world *world, c2d_aabb box, double horizon,
                                      const c2d_world_filter *filter, c2d_world_hit **out, int *count)
 {

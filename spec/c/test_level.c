@@ -516,3 +516,73 @@ TEST(casts_push_outs_and_timed_moves_refuse_bad_input_and_change_nothing)
     c2d_shape_destroy(chain);
     scene_free(&s);
 }
+
+/* A crossing is reported when the mover enters a crossed shape, wherever it enters: also at a corner
+ * or face it shares with a touching neighbour (a seam of the set, which hides that feature from solid
+ * motions only). Found by the shooter's checks: two enemy crates touching corner to face, a bullet
+ * entering one exactly where they touch. */
+TEST(crossing_a_shape_where_it_touches_a_neighbour_is_reported)
+{
+    int reported = 0, cases = 0;
+    long runs = c2d_test_iterations(400);
+    for (int run = 0; run < runs; run++) {
+        /* Crate a, and crate b touching it: b's corner on a's top face, or a shared face. */
+        double angle = c2d_test_uniform(0.1, 1.4);
+        double ax = c2d_test_uniform(-50, 50);
+        c2d_shape *sh[2];
+        ENSURE_OK(c2d_rect_new(ax, 0, 20, 20, 0, &sh[0]));
+        c2d_vec2 corner = tu_v(ax + c2d_test_uniform(-8, 8), -10); /* on a's top face (y down: a's top is y -10) */
+        c2d_vec2 centre = tu_add(corner, tu_rot(tu_v(0, -10 * sqrt(2.0)), angle - TU_PI / 4));
+        if (run % 2)
+            centre = tu_v(ax, -30), angle = 0; /* a shared face */
+        ENSURE_OK(c2d_rect_new(centre.x, centre.y, 20, 20, angle, &sh[1]));
+        c2d_static_set *set;
+        ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)sh, 2, NULL, &set));
+        /* A ball aimed through the touching point, from outside both. */
+        c2d_vec2 target = run % 2 ? tu_v(ax + c2d_test_uniform(-9, 9), -10) : corner;
+        double dir = c2d_test_uniform(-1, 1) + (run % 4 < 2 ? 0 : TU_PI);
+        c2d_vec2 u = tu_v(cos(dir), sin(dir));
+        c2d_ball ball = {tu_sub(target, tu_scale(u, 40)), tu_scale(u, 80), 0.5};
+        /* It must enter both shapes' insides past the point, or it is no test: find which it ends in. */
+        int inside[2] = {0, 0};
+        c2d_shape *end;
+        ENSURE_OK(c2d_circle_new(ball.position.x + ball.velocity.x, ball.position.y + ball.velocity.y, 0.5, &end));
+        c2d_shape *start;
+        ENSURE_OK(c2d_circle_new(ball.position.x, ball.position.y, 0.5, &start));
+        int start_out = 1;
+        for (int k = 0; k < 2; k++) {
+            int o;
+            ENSURE_OK(c2d_overlap(start, sh[k], &o));
+            start_out &= !o;
+        }
+        c2d_move_options opt = c2d_move_options_default();
+        opt.response = C2D_RESPONSE_CROSS;
+        c2d_move_result r;
+        kept kc;
+        ENSURE_OK(c2d_static_set_step_ball_report(set, &ball, 1, &opt, &r, keep, &kc));
+        /* Every shape the straight path enters (its capsule overlaps the shape) is reported. */
+        c2d_shape *path;
+        ENSURE_OK(c2d_capsule_new(tu_sub(target, tu_scale(u, 40)), tu_add(target, tu_scale(u, 40)), 0.5 * (1 - 1e-9),
+                                  &path));
+        for (int k = 0; k < 2 && start_out; k++) {
+            int o, seen = 0;
+            ENSURE_OK(c2d_overlap(path, sh[k], &o));
+            for (int j = 0; j < kc.n && j < 64; j++)
+                seen |= kc.r[j].contact.index == k;
+            if (o) {
+                cases++;
+                ENSURE_MSG(seen, "run %d: the ball's path enters shape %d, not reported (%d contacts)", run, k, kc.n);
+                reported++;
+            }
+            inside[k] = o;
+        }
+        (void)inside;
+        c2d_shape_destroy(path);
+        c2d_shape_destroy(start);
+        c2d_shape_destroy(end);
+        c2d_static_set_destroy(set);
+        c2d_shape_destroy(sh[0]);
+        c2d_shape_destroy(sh[1]);
+    }
+    ENSURE_MSG(cases > runs / 2, "only %d crossings to check", cases);
+}
