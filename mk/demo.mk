@@ -1,8 +1,8 @@
 # mk/demo.mk - the demonstration: `make demo` builds everything, then runs `make demo-run`:
 #   1. the C examples (examples/c/, built against an installed copy by mk/examples.mk);
-#   2. BricksBeater, the platformer and the pinball without a window (examples/lua/bricks.lua,
-#      examples/lua/platformer.lua, examples/lua/pinball.lua) under Lua 5.4 and LuaJIT, each checked
-#      every frame;
+#   2. BricksBeater, the platformer, the pinball and the shooter without a window (examples/lua/bricks.lua,
+#      examples/lua/platformer.lua, examples/lua/pinball.lua, examples/lua/shooter.lua) under Lua 5.4
+#      and LuaJIT, each checked every frame;
 #   3. BricksBeater in LÖVE 11 (examples/love/, with the Lua 5.1 build of the module copied in).
 # With a $DISPLAY the game opens a window to play (Escape quits); without one, or with
 # DEMO_AUTOPLAY=1, it plays itself for DEMO_FRAMES frames on a virtual X display (xvfb-run), under a
@@ -12,21 +12,25 @@
 # to play with a $DISPLAY, else PLATFORMER_FRAMES frames of autoplay under xvfb-run, checked every
 # frame, with a picture in $(BUILD)/demo/platformer.png. `make demo-pinball` runs the pinball
 # (examples/love/pinball/) the same way, PINBALL_FRAMES frames of autoplay without a $DISPLAY, with a
-# picture in $(BUILD)/demo/pinball.png. Neither is part of `make demo`, which ends with BricksBeater.
+# picture in $(BUILD)/demo/pinball.png, and `make demo-shooter` the shooter (examples/love/shooter/),
+# SHOOTER_FRAMES frames, with $(BUILD)/demo/shooter.png. None of the three is part of `make demo`, which
+# ends with BricksBeater. scripts/love_demo.sh runs each game.
 
 DEMO_DIR      = $(BUILD)/demo
 DEMO_GAME     = $(DEMO_DIR)/love
 DEMO_FRAMES  ?= 300
 DEMO_BALLS   ?= 40
 DEMO_TIMEOUT ?= 120
-DEMO_LOVE_PKGS = love xvfb xauth libgl1-mesa-dri
 PLATFORMER_GAME    = $(DEMO_DIR)/platformer
 PLATFORMER_FRAMES ?= 4000
 PLATFORMER_LAPS   ?= 2
 PINBALL_GAME       = $(DEMO_DIR)/pinball
 PINBALL_FRAMES    ?= 4000
+SHOOTER_GAME       = $(DEMO_DIR)/shooter
+SHOOTER_FRAMES    ?= 1200
 
-.PHONY: demo-run demo-lua demo-love demo-game demo-platformer demo-platformer-game demo-pinball demo-pinball-game
+.PHONY: demo-run demo-lua demo-love demo-game demo-platformer demo-platformer-game demo-pinball demo-pinball-game \
+        demo-shooter demo-shooter-game
 demo-run: examples $(BUILD)/lua54/collide2d.so $(BUILD)/lua51/collide2d.so
 	@for e in $(EXAMPLE_BINS); do echo "== $$e"; $$e || exit 1; done
 	@$(MAKE) --no-print-directory demo-lua
@@ -45,6 +49,10 @@ demo-lua: $(BUILD)/lua54/collide2d.so $(BUILD)/lua51/collide2d.so
 	@LUA_CPATH="$(abspath $(BUILD))/lua54/?.so" lua5.4 examples/lua/pinball.lua $(PINBALL_FRAMES)
 	@echo "== examples/lua/pinball.lua (LuaJIT)"
 	@LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" luajit examples/lua/pinball.lua $(PINBALL_FRAMES)
+	@echo "== examples/lua/shooter.lua (Lua 5.4)"
+	@LUA_CPATH="$(abspath $(BUILD))/lua54/?.so" lua5.4 examples/lua/shooter.lua $(SHOOTER_FRAMES)
+	@echo "== examples/lua/shooter.lua (LuaJIT)"
+	@LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" luajit examples/lua/shooter.lua $(SHOOTER_FRAMES)
 
 # The game directory LÖVE runs: the game's Lua files and the 5.1 module, which LÖVE's require finds
 # next to main.lua.
@@ -55,21 +63,9 @@ demo-game: $(BUILD)/lua51/collide2d.so
 	@cp $(BUILD)/lua51/collide2d.so $(DEMO_GAME)/
 
 demo-love: demo-game
-	@command -v love >/dev/null 2>&1 || { echo "demo: LÖVE 11 not found; run as root: apt-get install $(DEMO_LOVE_PKGS)" >&2; exit 1; }
-	@if [ -n "$${DISPLAY:-}" ] && [ -z "$(DEMO_AUTOPLAY)" ]; then \
-	    echo "== LÖVE: examples/love (mouse or arrows: paddle, space: launch, F1: debug view, Escape: quit)"; \
-	    love $(DEMO_GAME); \
-	else \
-	    command -v xvfb-run >/dev/null 2>&1 || { echo "demo: xvfb-run not found; run as root: apt-get install $(DEMO_LOVE_PKGS)" >&2; exit 1; }; \
-	    echo "== LÖVE: examples/love, autoplay $(DEMO_FRAMES) frames, $(DEMO_BALLS) balls, on a virtual display"; \
-	    rm -f $(DEMO_DIR)/screenshot.png; \
-	    COLLIDE2D_AUTOPLAY=$(DEMO_FRAMES) COLLIDE2D_BALLS=$(DEMO_BALLS) \
-	    COLLIDE2D_SCREENSHOT="$(abspath $(DEMO_DIR))/screenshot.png" XDG_DATA_HOME="$(abspath $(DEMO_DIR))/save" \
-	        timeout $(DEMO_TIMEOUT) xvfb-run -a love $(DEMO_GAME); \
-	    status=$$?; \
-	    if [ $$status -eq 124 ]; then echo "demo: LÖVE did not finish within $(DEMO_TIMEOUT) s" >&2; fi; \
-	    exit $$status; \
-	fi
+	@DEMO_AUTOPLAY="$(DEMO_AUTOPLAY)" sh scripts/love_demo.sh $(DEMO_GAME) "examples/love, $(DEMO_BALLS) balls" \
+	    $(DEMO_FRAMES) $(DEMO_TIMEOUT) "mouse or arrows: paddle, space: launch, F1: debug view, Escape: quit" \
+	    $(DEMO_DIR)/screenshot.png COLLIDE2D_BALLS=$(DEMO_BALLS)
 
 # The platformer's game directory: its own Lua files and the 5.1 module.
 demo-platformer-game: $(BUILD)/lua51/collide2d.so
@@ -79,21 +75,9 @@ demo-platformer-game: $(BUILD)/lua51/collide2d.so
 	@cp $(BUILD)/lua51/collide2d.so $(PLATFORMER_GAME)/
 
 demo-platformer: demo-platformer-game
-	@command -v love >/dev/null 2>&1 || { echo "demo: LÖVE 11 not found; run as root: apt-get install $(DEMO_LOVE_PKGS)" >&2; exit 1; }
-	@if [ -n "$${DISPLAY:-}" ] && [ -z "$(DEMO_AUTOPLAY)" ]; then \
-	    echo "== LÖVE: examples/love/platformer (arrows: run, space: jump, R: restart, F1: debug view, Escape: quit)"; \
-	    love $(PLATFORMER_GAME); \
-	else \
-	    command -v xvfb-run >/dev/null 2>&1 || { echo "demo: xvfb-run not found; run as root: apt-get install $(DEMO_LOVE_PKGS)" >&2; exit 1; }; \
-	    echo "== LÖVE: examples/love/platformer, autoplay $(PLATFORMER_FRAMES) frames on a virtual display"; \
-	    rm -f $(DEMO_DIR)/platformer.png; \
-	    COLLIDE2D_AUTOPLAY=$(PLATFORMER_FRAMES) COLLIDE2D_LAPS=$(PLATFORMER_LAPS) \
-	    COLLIDE2D_SCREENSHOT="$(abspath $(DEMO_DIR))/platformer.png" XDG_DATA_HOME="$(abspath $(DEMO_DIR))/save" \
-	        timeout $(DEMO_TIMEOUT) xvfb-run -a love $(PLATFORMER_GAME); \
-	    status=$$?; \
-	    if [ $$status -eq 124 ]; then echo "demo: LÖVE did not finish within $(DEMO_TIMEOUT) s" >&2; fi; \
-	    exit $$status; \
-	fi
+	@DEMO_AUTOPLAY="$(DEMO_AUTOPLAY)" sh scripts/love_demo.sh $(PLATFORMER_GAME) examples/love/platformer \
+	    $(PLATFORMER_FRAMES) $(DEMO_TIMEOUT) "arrows: run, space: jump, R: restart, F1: debug view, Escape: quit" \
+	    $(DEMO_DIR)/platformer.png COLLIDE2D_LAPS=$(PLATFORMER_LAPS)
 
 # The pinball's game directory: its own Lua files and the 5.1 module.
 demo-pinball-game: $(BUILD)/lua51/collide2d.so
@@ -103,18 +87,18 @@ demo-pinball-game: $(BUILD)/lua51/collide2d.so
 	@cp $(BUILD)/lua51/collide2d.so $(PINBALL_GAME)/
 
 demo-pinball: demo-pinball-game
-	@command -v love >/dev/null 2>&1 || { echo "demo: LÖVE 11 not found; run as root: apt-get install $(DEMO_LOVE_PKGS)" >&2; exit 1; }
-	@if [ -n "$${DISPLAY:-}" ] && [ -z "$(DEMO_AUTOPLAY)" ]; then \
-	    echo "== LÖVE: examples/love/pinball (Z / left shift and / / right shift: flippers, space: plunger, F1: debug view, Escape: quit)"; \
-	    love $(PINBALL_GAME); \
-	else \
-	    command -v xvfb-run >/dev/null 2>&1 || { echo "demo: xvfb-run not found; run as root: apt-get install $(DEMO_LOVE_PKGS)" >&2; exit 1; }; \
-	    echo "== LÖVE: examples/love/pinball, autoplay $(PINBALL_FRAMES) frames on a virtual display"; \
-	    rm -f $(DEMO_DIR)/pinball.png; \
-	    COLLIDE2D_AUTOPLAY=$(PINBALL_FRAMES) \
-	    COLLIDE2D_SCREENSHOT="$(abspath $(DEMO_DIR))/pinball.png" XDG_DATA_HOME="$(abspath $(DEMO_DIR))/save" \
-	        timeout $(DEMO_TIMEOUT) xvfb-run -a love $(PINBALL_GAME); \
-	    status=$$?; \
-	    if [ $$status -eq 124 ]; then echo "demo: LÖVE did not finish within $(DEMO_TIMEOUT) s" >&2; fi; \
-	    exit $$status; \
-	fi
+	@DEMO_AUTOPLAY="$(DEMO_AUTOPLAY)" sh scripts/love_demo.sh $(PINBALL_GAME) examples/love/pinball \
+	    $(PINBALL_FRAMES) $(DEMO_TIMEOUT) "Z / left shift and / / right shift: flippers, space: plunger, F1: debug view, Escape: quit" \
+	    $(DEMO_DIR)/pinball.png
+
+# The shooter's game directory: its own Lua files and the 5.1 module.
+demo-shooter-game: $(BUILD)/lua51/collide2d.so
+	@rm -rf $(SHOOTER_GAME)
+	@mkdir -p $(SHOOTER_GAME)
+	@cp examples/love/shooter/*.lua $(SHOOTER_GAME)/
+	@cp $(BUILD)/lua51/collide2d.so $(SHOOTER_GAME)/
+
+demo-shooter: demo-shooter-game
+	@DEMO_AUTOPLAY="$(DEMO_AUTOPLAY)" sh scripts/love_demo.sh $(SHOOTER_GAME) examples/love/shooter \
+	    $(SHOOTER_FRAMES) $(DEMO_TIMEOUT) "mouse: aim, R: restart, F1: bullet paths, Escape: quit" \
+	    $(DEMO_DIR)/shooter.png

@@ -1,4 +1,5 @@
-# spec/support/suite.sh - what the platform suites (40-windows, 41-macos, 42-loader, 43-arm64) share;
+# spec/support/suite.sh - what the platform suites (40-windows, 41-macos, 42-loader, 43-arm64) and the
+# shooter's (44-shooter) share;
 # sourced after `set -u`: where the build is ($B, and $abs, the same as an absolute path), the counts
 # with ok and fail (bad is its other name), stamp (a line with the seconds since the suite began), and
 # finish, which runs the suite's own on_finish (stopping what it started) and reports the counts as
