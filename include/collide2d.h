@@ -905,6 +905,24 @@ C2D_API c2d_status c2d_world_set_motion(c2d_world *world, c2d_world_id id, const
 /** An entry's motion (all zero unless set). */
 C2D_API c2d_status c2d_world_get_motion(const c2d_world *world, c2d_world_id id, c2d_motion *out);
 
+/** Gives an entry a velocity for c2d_world_move and c2d_world_step_ball, as c2d_static_set_set_velocity
+ *  does for a static set's shape: c2d_world_set_motion of that velocity with the entry's angular
+ *  velocity and pivot kept (a turning entry keeps turning). Errors as c2d_world_set_motion's; an error
+ *  changes nothing. */
+C2D_API c2d_status c2d_world_set_velocity(c2d_world *world, c2d_world_id id, c2d_vec2 velocity);
+
+/** An entry's velocity (zero unless set): the velocity of c2d_world_get_motion. */
+C2D_API c2d_status c2d_world_get_velocity(const c2d_world *world, c2d_world_id id, c2d_vec2 *out);
+
+/** Enables (nonzero) or disables (0) an entry, as c2d_static_set_set_enabled does a static set's shape:
+ *  a disabled entry stays in the world (its id, shape, user value, bits, one-way direction and motion
+ *  are kept, and c2d_world_update still tracks it) but is ignored by every query, ray cast, pair and
+ *  move or ball step until it is enabled again. Entries are enabled when added. */
+C2D_API c2d_status c2d_world_set_enabled(c2d_world *world, c2d_world_id id, int enabled);
+
+/** *out = 1 if the entry is enabled (the default), else 0. */
+C2D_API c2d_status c2d_world_get_enabled(const c2d_world *world, c2d_world_id id, int *out);
+
 /** The pair filter used by c2d_world_pairs after the bits test; NULL (the default) accepts every pair. */
 C2D_API c2d_status c2d_world_set_pair_filter(c2d_world *world, c2d_world_pair_fn fn, void *ctx);
 
