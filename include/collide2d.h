@@ -580,6 +580,57 @@ C2D_API c2d_status c2d_static_set_get_enabled(const c2d_static_set *set, int i, 
  *  world (reading it while another call re-places the shape is a data race, as for any shape). */
 C2D_API c2d_status c2d_static_set_get_shape(const c2d_static_set *set, int i, const c2d_shape **out);
 
+/* The queries of a static set: the world's (c2d_world_query_aabb, _query_point, _query_shape,
+ * c2d_world_raycast, _raycast_all) with the same arguments but the filter, the same statuses, and
+ * answers that name the set's shapes by index. Only enabled shapes are found, where they stand now
+ * (c2d_static_set_set_transform and c2d_static_set_advance re-place them; motions are ignored, as the
+ * world's queries ignore its entries' motions). Each answer is the public call's (c2d_overlap,
+ * c2d_contains_point, c2d_raycast) on the set's own copy of each shape (c2d_static_set_get_shape), a
+ * chain or a concave polygon as one shape; the set's grid only picks which shapes to ask. Lists are
+ * in index order (ray hits by t, ties by index), and follow the world's rules: NULL and capacity 0 ask
+ * for the count only; a capacity too small gives C2D_ERR_CAPACITY with *count the number found and
+ * nothing written; any other error writes nothing. They only read the set (threads as for sweeps). */
+
+/** A shape of a static set found by a query. */
+typedef struct c2d_set_hit {
+    int index;      /**< the shape's index in the set (0-based, as c2d_static_set_new's array) */
+    uintptr_t user; /**< its user value (c2d_static_set_set_user; 0 unless given) */
+} c2d_set_hit;
+
+/** A shape of a static set hit by a ray. */
+typedef struct c2d_set_ray_hit {
+    int index;       /**< the shape's index in the set, or -1 in c2d_static_set_raycast's answer to a miss */
+    uintptr_t user;  /**< its user value */
+    c2d_ray_hit ray; /**< where and how the ray meets the shape (ray.hit is 1 for a hit) */
+} c2d_set_ray_hit;
+
+/** The enabled shapes of the set that overlap or touch the axis-aligned box (exact, as
+ *  c2d_world_query_aabb). The box needs min <= max on both axes (else C2D_ERR_RANGE); a zero-size box
+ *  is allowed (a point), as is one of zero width or height (a segment). */
+C2D_API c2d_status c2d_static_set_query_aabb(const c2d_static_set *set, c2d_aabb box, c2d_set_hit *out,
+                                             int capacity, int *count);
+
+/** The enabled shapes of the set that contain the point p (on the boundary counts; see
+ *  c2d_contains_point). */
+C2D_API c2d_status c2d_static_set_query_point(const c2d_static_set *set, c2d_vec2 p, c2d_set_hit *out,
+                                              int capacity, int *count);
+
+/** The enabled shapes of the set that overlap or touch `shape` (c2d_overlap; any kind, a chain or a
+ *  concave polygon too). */
+C2D_API c2d_status c2d_static_set_query_shape(const c2d_static_set *set, const c2d_shape *shape,
+                                              c2d_set_hit *out, int capacity, int *count);
+
+/** The first enabled shape of the set hit by the ray origin + t * direction, 0 <= t <= max_t (the
+ *  arguments and statuses of c2d_world_raycast). On a hit out->ray.hit is 1; with no hit out->index is
+ *  -1 and the rest of *out is zero. Of shapes hit at the same t, the lowest index wins. */
+C2D_API c2d_status c2d_static_set_raycast(const c2d_static_set *set, c2d_vec2 origin, c2d_vec2 direction,
+                                          double max_t, c2d_set_ray_hit *out);
+
+/** Every enabled shape of the set hit by the ray, in order of t, ties by index (count and capacity as
+ *  for the queries above). */
+C2D_API c2d_status c2d_static_set_raycast_all(const c2d_static_set *set, c2d_vec2 origin, c2d_vec2 direction,
+                                              double max_t, c2d_set_ray_hit *out, int capacity, int *count);
+
 /** What a moving shape does when it meets a shape of a static set (as bump.lua's responses). */
 typedef enum c2d_response {
     C2D_RESPONSE_NONE = 0,   /**< in options.response: the call's default; in options.responses: ignore the shape */
@@ -892,6 +943,24 @@ C2D_API c2d_status c2d_world_set_level(c2d_world *world, const c2d_static_set *l
 
 /** The world's level (NULL when none). */
 C2D_API c2d_status c2d_world_get_level(const c2d_world *world, const c2d_static_set **out);
+
+/** Gives an entry a velocity for c2d_world_move and c2d_world_step_ball, as c2d_static_set_set_velocity
+ *  does for a static set's shape: c2d_world_set_motion of that velocity with the entry's angular
+ *  velocity and pivot kept (a turning entry keeps turning). Errors as c2d_world_set_motion's; an error
+ *  changes nothing. */
+C2D_API c2d_status c2d_world_set_velocity(c2d_world *world, c2d_world_id id, c2d_vec2 velocity);
+
+/** An entry's velocity (zero unless set): the velocity of c2d_world_get_motion. */
+C2D_API c2d_status c2d_world_get_velocity(const c2d_world *world, c2d_world_id id, c2d_vec2 *out);
+
+/** Enables (nonzero) or disables (0) an entry, as c2d_static_set_set_enabled does a static set's shape:
+ *  a disabled entry stays in the world (its id, shape, user value, bits, one-way direction and motion
+ *  are kept, and c2d_world_update still tracks it) but is ignored by every query, ray cast, pair and
+ *  move or ball step until it is enabled again. Entries are enabled when added. */
+C2D_API c2d_status c2d_world_set_enabled(c2d_world *world, c2d_world_id id, int enabled);
+
+/** *out = 1 if the entry is enabled (the default), else 0. */
+C2D_API c2d_status c2d_world_get_enabled(const c2d_world *world, c2d_world_id id, int *out);
 
 /** The pair filter used by c2d_world_pairs after the bits test; NULL (the default) accepts every pair. */
 C2D_API c2d_status c2d_world_set_pair_filter(c2d_world *world, c2d_world_pair_fn fn, void *ctx);

@@ -73,6 +73,9 @@ typedef struct set_box {
     int levels;              /* the worlds that hold it as their level: set:destroy refuses meanwhile */
     c2d_response *responses; /* n entries */
     unsigned char *enabled;  /* n flags */
+    void *buf;               /* query results (room for n), grown on first use, freed with the set */
+    size_t bufsize;
+    int reading;             /* queries reading results out of buf while they fill Lua tables */
 } set_box;
 
 #define UV_SET_VALUES 1
@@ -238,6 +241,13 @@ int s_move(lua_State *L);
 int s_moveturning(lua_State *L);
 int s_stepball(lua_State *L);
 
+/* lua/setqueries.c: a static set's queries, the world's verbs */
+int s_queryrect(lua_State *L);
+int s_querypoint(lua_State *L);
+int s_queryshape(lua_State *L);
+int s_raycast(lua_State *L);
+int s_raycastall(lua_State *L);
+
 /* lua/setshapes.c: a static set's shapes as a game reads them: their Lua values, and their kind, pose and
  * vertices to draw */
 void push_set_values(lua_State *L, int set);
@@ -271,6 +281,10 @@ int w_setoneway(lua_State *L);
 int w_oneway(lua_State *L);
 int w_setmotion(lua_State *L);
 int w_motion(lua_State *L);
+int w_setvelocity(lua_State *L);
+int w_velocity(lua_State *L);
+int w_setenabled(lua_State *L);
+int w_isenabled(lua_State *L);
 int w_bits(lua_State *L);
 int w_optimize(lua_State *L);
 int w_setlevel(lua_State *L);

@@ -6,6 +6,7 @@
  */
 #include <limits.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "binding.h"
@@ -97,6 +98,9 @@ int l_staticset(lua_State *L)
     b->set = NULL;
     b->n = n;
     b->levels = 0;
+    b->buf = NULL;
+    b->bufsize = 0;
+    b->reading = 0;
     b->responses = (c2d_response *)(void *)(b + 1);
     b->enabled = (unsigned char *)(b->responses + n);
     for (i = 0; i < n; i++) {
@@ -147,6 +151,11 @@ int s_destroy(lua_State *L)
         return luaL_error(L, "attempt to destroy a static set that is a world's level (world:setLevel(nil) first)");
     c2d_static_set_destroy(b->set);
     b->set = NULL;
+    if (b->reading == 0) { /* else the query reading it frees it when done (setqueries.c) */
+        free(b->buf);
+        b->buf = NULL;
+        b->bufsize = 0;
+    }
     lua_pushnil(L);
     lua_setiuservalue(L, 1, UV_SET_VALUES); /* its shapes' values go with it */
     return 0;

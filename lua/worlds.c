@@ -397,6 +397,53 @@ int w_motion(lua_State *L)
     return pushmotion(L, &m);
 }
 
+/* world:setVelocity(shape, vx, vy) -> shape: the entry's velocity during world moves and ball steps, its
+ * turn kept, as set:setVelocity is for a static set's shape. */
+int w_setvelocity(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *sb = checkmember(L, 2, wb);
+    double vx = luaL_checknumber(L, 3), vy = luaL_checknumber(L, 4);
+    CHECK(L, c2d_world_set_velocity(wb->world, sb->id, vec(vx, vy)), 3, "cc");
+    lua_settop(L, 2);
+    return 1;
+}
+
+/* world:velocity(shape) -> vx, vy. */
+int w_velocity(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *sb = checkmember(L, 2, wb);
+    c2d_vec2 v;
+    CHECK(L, c2d_world_get_velocity(wb->world, sb->id, &v), 2, "");
+    lua_pushnumber(L, v.x);
+    lua_pushnumber(L, v.y);
+    return 2;
+}
+
+/* world:setEnabled(shape, enabled) -> shape: a disabled shape stays in the world but no query, ray
+ * cast, pair, move or ball step sees it until it is enabled again, as set:setEnabled does. */
+int w_setenabled(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *sb = checkmember(L, 2, wb);
+    luaL_checktype(L, 3, LUA_TBOOLEAN);
+    CHECK(L, c2d_world_set_enabled(wb->world, sb->id, lua_toboolean(L, 3)), 2, "");
+    lua_settop(L, 2);
+    return 1;
+}
+
+/* world:isEnabled(shape) -> boolean. */
+int w_isenabled(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *sb = checkmember(L, 2, wb);
+    int on;
+    CHECK(L, c2d_world_get_enabled(wb->world, sb->id, &on), 2, "");
+    lua_pushboolean(L, on);
+    return 1;
+}
+
 /* world:bits(shape) -> category, mask. */
 int w_bits(lua_State *L)
 {

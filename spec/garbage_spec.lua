@@ -145,6 +145,34 @@ describe('with the collector stopped, 100,000 sweeps, moves and world calls allo
     assert.are.equal(8, #t)
   end)
 
+  it('set:queryRect, queryPoint and queryShape into a reused table, with and without a filter', function()
+    local out = {}
+    local keep = function(i) return i % 2 == 0 end
+    assert_no_garbage(function(n)
+      for _ = 1, n do
+        set:queryRect(0, -10, 40, 20, nil, out)
+        set:queryRect(0, -10, 40, 20, keep, out)
+        set:queryShape(box, keep, out)
+        set:queryPoint(15, 5, nil, out)
+      end
+    end)
+    assert.is_true(#out > 0)
+  end)
+
+  it('set:raycast, and raycastAll into reused records, with and without a filter', function()
+    local out = {}
+    local keep = function(i) return i > 1 end
+    assert_no_garbage(function(n)
+      for _ = 1, n do
+        set:raycast(-10, 5, 1, 0)
+        set:raycast(-10, 5, 1, 0, nil, keep)
+        set:raycastAll(5, -20, 0, 1, 100, nil, out)
+        set:raycastAll(-10, 5, 1, 0, 100, keep, out)
+      end
+    end)
+    assert.is_true(#out > 0)
+  end)
+
   it('world:update', function()
     assert_no_garbage(function(n)
       for i = 1, n do

@@ -93,7 +93,10 @@ describe('hostile arguments to static sets and worlds', function()
     return shapes, sets, worlds
   end
 
-  it('never crash any of the ' .. #calls .. ' functions (30,000 random calls, hostile callbacks)', function()
+  -- As many random calls per function whatever their number: most calls raise, and what returns is
+  -- mostly the destroys and constructors, whose share shrinks as methods are added.
+  local ncalls = 600 * #calls
+  it('never crash any of the ' .. #calls .. ' functions (' .. ncalls .. ' random calls, hostile callbacks)', function()
     local shapes, sets, worlds = pool()
     local mix = {}
     for _, v in ipairs(values) do mix[#mix + 1] = v end
@@ -129,7 +132,7 @@ describe('hostile arguments to static sets and worlds', function()
     mix[#mix + 1] = { seamTolerance = 1e-3, autoSeams = false, margin = 3, relativeMargin = 0 }
     local returned, raised = 0, 0
     local args = {}
-    for _ = 1, 30000 do
+    for _ = 1, ncalls do
       local c = calls[rand(#calls)]
       local n = rand(11) - 1
       for i = 1, n do args[i] = any() end

@@ -327,6 +327,7 @@ void c2d_world_destroy(c2d_world *world)
     free(world->one_way);
     free(world->motion);
     free(world->moving);
+    free(world->disabled);
     free(world);
 }
 
@@ -371,6 +372,12 @@ c2d_status c2d_world_add(c2d_world *world, c2d_shape *shape, uintptr_t user, c2d
                 return C2D_ERR_NO_MEMORY;
             world->motion = mo;
         }
+        if (world->disabled) {
+            unsigned char *di = (unsigned char *)realloc(world->disabled, (size_t)cap * sizeof *di);
+            if (!di)
+                return C2D_ERR_NO_MEMORY;
+            world->disabled = di;
+        }
         entry *e = (entry *)realloc(world->entries, (size_t)cap * sizeof *e);
         if (!e)
             return C2D_ERR_NO_MEMORY;
@@ -392,6 +399,8 @@ c2d_status c2d_world_add(c2d_world *world, c2d_shape *shape, uintptr_t user, c2d
         world->one_way[slot] = v2(0, 0);
     if (world->motion)
         memset(&world->motion[slot], 0, sizeof world->motion[slot]);
+    if (world->disabled)
+        world->disabled[slot] = 0;
     e->shape = shape;
     e->user = user;
     e->tight = tight_box(shape);
@@ -621,6 +630,58 @@ c2d_status c2d_world_get_motion(const c2d_world *world, c2d_world_id id, c2d_mot
         *out = world->motion[e - world->entries];
     else
         memset(out, 0, sizeof *out);
+    return C2D_OK;
+}
+
+c2d_status c2d_world_set_velocity(c2d_world *world, c2d_world_id id, c2d_vec2 velocity)
+{
+    c2d_motion m;
+    c2d_status st = c2d_world_get_motion(world, id, &m);
+    if (st != C2D_OK)
+        return st;
+    m.velocity = velocity;
+    return c2d_world_set_motion(world, id, &m);
+}
+
+c2d_status c2d_world_get_velocity(const c2d_world *world, c2d_world_id id, c2d_vec2 *out)
+{
+    if (!world || !out)
+        return C2D_ERR_NULL;
+    c2d_motion m;
+    c2d_status st = c2d_world_get_motion(world, id, &m);
+    if (st != C2D_OK)
+        return st;
+    *out = m.velocity;
+    return C2D_OK;
+}
+
+c2d_status c2d_world_set_enabled(c2d_world *world, c2d_world_id id, int enabled)
+{
+    if (!world)
+        return C2D_ERR_NULL;
+    entry *e = c2d_lookup(world, id);
+    if (!e)
+        return C2D_ERR_RANGE;
+    int slot = (int)(e - world->entries);
+    if (!world->disabled) {
+        if (enabled)
+            return C2D_OK; /* every entry is enabled until one is not */
+        world->disabled = (unsigned char *)calloc((size_t)world->capacity, sizeof *world->disabled);
+        if (!world->disabled)
+            return C2D_ERR_NO_MEMORY;
+    }
+    world->disabled[slot] = enabled ? 0 : 1;
+    return C2D_OK;
+}
+
+c2d_status c2d_world_get_enabled(const c2d_world *world, c2d_world_id id, int *out)
+{
+    if (!world || !out)
+        return C2D_ERR_NULL;
+    const entry *e = c2d_lookup(world, id);
+    if (!e)
+        return C2D_ERR_RANGE;
+    *out = !c2d_slot_disabled(world, (int)(e - world->entries));
     return C2D_OK;
 }
 

@@ -66,6 +66,11 @@ struct c2d_world {
     int n_moving, moving_cap;
     /* The static set its motions meet beside its entries (c2d_world_set_level), or NULL. Not owned. */
     const c2d_static_set *level;
+    /* Per slot, 1 while the entry is disabled (c2d_world_set_enabled): NULL until an entry is, beside
+     * the entries as one_way is. A disabled entry stays in the tree and the pair cache (so enabling it
+     * again costs nothing); the queries, ray casts and pairs skip it where they read the tree's
+     * leaves, and moves and ball steps see only what their box query finds. */
+    unsigned char *disabled;
 };
 
 static inline c2d_world_id c2d_make_id(int slot, unsigned gen)
@@ -111,6 +116,12 @@ static inline c2d_status c2d_check_out(const c2d_world *w, const void *out, int 
 static inline double dmin(double a, double b) { return a < b ? a : b; }
 static inline double dmax(double a, double b) { return a > b ? a : b; }
 static inline double max3(double a, double b, double c) { return dmax(dmax(a, b), c); }
+
+/* Whether the entry in slot is disabled (c2d_world_set_enabled). */
+static inline int c2d_slot_disabled(const c2d_world *w, int slot)
+{
+    return w->disabled && w->disabled[slot];
+}
 
 /* Whether a motion moves or turns its entry (a pivot alone stands still). */
 static inline int c2d_motion_moves(const c2d_motion *m)

@@ -212,7 +212,7 @@ c2d_status c2d_world_pairs(c2d_world *world, c2d_world_pair *out, c2d_contact *c
     size_t nk = 0;
     for (int p = 0; p < w->pr_used; p++) {
         int ia = w->prs[p].e[0], ib = w->prs[p].e[1];
-        if (ia < 0)
+        if (ia < 0 || c2d_slot_disabled(w, ia) || c2d_slot_disabled(w, ib))
             continue;
         if (!c2d_aabb_overlaps(&w->entries[ia].tight, &w->entries[ib].tight))
             continue;
@@ -265,6 +265,8 @@ c2d_status c2d_world_pairs(c2d_world *world, c2d_world_pair *out, c2d_contact *c
             b = &w->entries[ib];
             if (!a->shape || a->gen != gens[ia] || !b->shape || b->gen != gens[ib])
                 continue;
+            if (c2d_slot_disabled(w, (int)ia) || c2d_slot_disabled(w, (int)ib))
+                continue; /* the callback disabled one */
         }
         int hit = 0;
         if (c2d_overlap(a->shape, b->shape, &hit) != C2D_OK) {

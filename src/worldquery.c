@@ -72,7 +72,8 @@ static const entry *accept(const c2d_world *w, const c2d_world_filter *f, const 
         return NULL;
     if (f && f->accept && !f->accept(f->ctx, c->id, c->user))
         return NULL;
-    return c2d_lookup(w, c->id);
+    const entry *e = c2d_lookup(w, c->id);
+    return e && !c2d_slot_disabled(w, (int)(e - w->entries)) ? e : NULL; /* a callback may disable one */
 }
 
 /* Collects the candidates from the tree's leaves that pass the filter's bits and `keep` (a test on
@@ -88,7 +89,7 @@ static int collect(const c2d_world *w, c2d_aabb box, const c2d_world_filter *f, 
     int ok = !leaves.failed;
     for (int k = 0; ok && k < leaves.count; k++) {
         const c2d_tree_node *n = &w->tree.nodes[leaves.data[k]];
-        if (!filter_bits(f, n->category, n->mask))
+        if (!filter_bits(f, n->category, n->mask) || c2d_slot_disabled(w, n->item))
             continue;
         const entry *e = &w->entries[n->item];
         if (!keep(e, arg))
@@ -205,7 +206,7 @@ static int add_swept(const c2d_world *w, c2d_aabb box, double horizon, const c2d
     for (int k = 0; k < w->n_moving; k++) {
         int slot = w->moving[k];
         const entry *e = &w->entries[slot];
-        if (!filter_bits(f, e->category, e->mask))
+        if (!filter_bits(f, e->category, e->mask) || c2d_slot_disabled(w, slot))
             continue;
         c2d_aabb b = swept_box(e->shape, &w->motion[slot], horizon);
         if (!c2d_aabb_overlaps(&b, &box))
@@ -474,7 +475,7 @@ static int collect_ray(const c2d_world *w, const ray *r, const c2d_world_filter 
             ok = !stack.failed;
             continue;
         }
-        if (!filter_bits(f, n->category, n->mask))
+        if (!filter_bits(f, n->category, n->mask) || c2d_slot_disabled(w, n->item))
             continue;
         const entry *e = &w->entries[n->item];
         candidate c;
@@ -584,7 +585,7 @@ typedef struct ray_best {
 static inline void ray_leaf(const c2d_world *w, const ray *r, const c2d_world_filter *f, int leaf, ray_best *b)
 {
     const c2d_tree_node *n = &w->tree.nodes[leaf];
-    if (!filter_bits(f, n->category, n->mask))
+    if (!filter_bits(f, n->category, n->mask) || c2d_slot_disabled(w, n->item))
         return;
     c2d_ray_hit h;
     cast_one((const c2d_shape *)n->u.data, r, b->t, &h);
