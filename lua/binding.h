@@ -218,6 +218,12 @@ int s_move(lua_State *L);
 int s_moveturning(lua_State *L);
 int s_stepball(lua_State *L);
 
+/* lua/moves.c: a number field of an options table at arg, def when nil, checked to lie in [lo, hi] */
+double number_field(lua_State *L, int arg, const char *key, const char *field, double def, double lo, double hi);
+
+/* lua/character.c: the character mover */
+int s_movecharacter(lua_State *L);
+
 /* lua/setshapes.c: a static set's shapes as a game reads them: their Lua values, and their kind, pose and
  * vertices to draw */
 void push_set_values(lua_State *L, int set);

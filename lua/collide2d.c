@@ -83,6 +83,7 @@ static const luaL_Reg set_methods[] = {
     {"markNeighbours", s_markneighbours},
     {"motion", s_motion},
     {"move", s_move},
+    {"moveCharacter", s_movecharacter},
     {"moveTurning", s_moveturning},
     {"oneWay", s_oneway},
     {"part", s_part},

@@ -30,8 +30,8 @@ int response_of(lua_State *L, int idx)
 }
 
 /* A number field of an options table, def when nil, checked to lie in [lo, hi]. */
-static double number_field(lua_State *L, int arg, const char *key, const char *field, double def, double lo,
-                           double hi)
+double number_field(lua_State *L, int arg, const char *key, const char *field, double def, double lo,
+                    double hi)
 {
     double v = def;
     lua_getfield(L, arg, key);
