@@ -1136,6 +1136,10 @@ typedef struct c2d_character_result {
     int flags;
     /** Number of contact records handed to report. */
     int count;
+    /** The step down onto the ground at the end (C2D_CHARACTER_SNAPPED), zero otherwise: the walk
+     *  itself ended at displacement - snap, and went straight down from there (what a game that
+     *  checks or draws the path needs besides the records' positions). */
+    c2d_vec2 snap;
 } c2d_character_result;
 
 /** Moves a character (a convex mover: a box or a capsule, usually) through the set by displacement,

@@ -217,6 +217,9 @@ int s_pushout(lua_State *L);
 int s_move(lua_State *L);
 int s_moveturning(lua_State *L);
 int s_stepball(lua_State *L);
+/* Fills contacts[1..n] (index 0: no table) with a static set's contact records, each with its shape's
+ * value (the set is at stack index 1). */
+void fill_set_contacts(lua_State *L, int contacts, const c2d_contact_record *c, int n);
 
 /* lua/moves.c: a number field of an options table at arg, def when nil, checked to lie in [lo, hi] */
 double number_field(lua_State *L, int arg, const char *key, const char *field, double def, double lo, double hi);

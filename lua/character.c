@@ -106,13 +106,15 @@ static void set_flag(lua_State *L, const char *key, int on)
     lua_setfield(L, -2, key);
 }
 
-/* set:moveCharacter(shape, dx, dy [, opts [, state]]) -> x, y, grounded, nx, ny, index, ceiling: the
+/* set:moveCharacter(shape, dx, dy [, opts [, state [, contacts]]]) -> x, y, grounded, nx, ny, index, ceiling: the
  * character moved by (dx, dy) (its walk plus gravity for one frame): where its position ends, whether
  * it stands on walkable ground, the ground's normal and shape index (nil when not grounded), and
  * whether it hit a ceiling. state (a table the caller keeps per character; without it the module keeps
  * one per shape) is read for what it stood on and filled with what it stands on now and what happened:
  * grounded, index, nx, ny, vx, vy (the ground's velocity), value (its set:value), ceiling, wall,
- * steep, stepped, snapped, landed, count. The shape is not moved unless opts.place. */
+ * steep, stepped, snapped, landed, count and snap (how far it stepped down onto the ground at the end,
+ * straight down from where its walk ended). contacts, when given, receives the contacts of its moves
+ * as set:move's. The shape is not moved unless opts.place. */
 int s_movecharacter(lua_State *L)
 {
     set_box *b = checkset(L, 1);
@@ -122,21 +124,23 @@ int s_movecharacter(lua_State *L)
     c2d_character_state cs;
     c2d_character_result r;
     c2d_vec2 p;
-    int place, state;
-    if (lua_isnoneornil(L, 6)) {
-        lua_settop(L, 5);
+    int place, state, contacts = opt_table(L, 7);
+    record_sink sink;
+    lua_settop(L, 7);
+    if (lua_isnil(L, 6)) {
         state = own_state(L, 2);
     } else {
         luaL_checktype(L, 6, LUA_TTABLE);
-        lua_settop(L, 6);
         state = 6;
     }
     check_character_opts(L, 5, &o, &place);
     check_state(L, state, b->n, &cs);
+    begin_records(L, &sink);
     /* Reading the tables may have run metamethods: check the set and the shape again. */
     b = checkset(L, 1);
     s = checkmover(L, 2);
-    CHECK(L, c2d_static_set_move_character(b->set, s, vec(dx, dy), &o, &cs, &r, NULL, NULL), 2, "-cc");
+    CHECK(L, c2d_static_set_move_character(b->set, s, vec(dx, dy), &o, &cs, &r, contacts ? keep_records : NULL,
+                                           contacts ? &sink : NULL), 2, "-cc");
     CHECK(L, c2d_shape_get_position(s, &p), 2, "");
     p = vec(p.x + r.displacement.x, p.y + r.displacement.y);
     if (place)
@@ -170,7 +174,9 @@ int s_movecharacter(lua_State *L)
     set_flag(L, "landed", (r.flags & C2D_CHARACTER_LANDED) != 0);
     lua_pushinteger(L, r.count);
     lua_setfield(L, -2, "count");
+    set_number(L, "snap", sqrt(r.snap.x * r.snap.x + r.snap.y * r.snap.y));
     lua_pop(L, 1);
+    fill_set_contacts(L, contacts, sink.items, sink.n);
     lua_pushnumber(L, p.x);
     lua_pushnumber(L, p.y);
     lua_pushboolean(L, cs.grounded);

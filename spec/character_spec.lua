@@ -40,6 +40,21 @@ describe('set:moveCharacter(shape, dx, dy [, opts [, state]])', function()
     end
     assert.are.equal(0, airborne)
     assert.is_true(x < 10)
+    -- Off the top's edge onto the slope: a step down, straight down, said in state.snap; the contacts
+    -- of the walk go to a contacts table as set:move's.
+    box:setPosition(30.2, 20 * t + 0.8)
+    set:moveCharacter(box, 0, -gravity, opts, state)
+    local contacts = {}
+    x, y = set:moveCharacter(box, -1.0, -gravity, opts, state, contacts)
+    assert.is_true(state.snapped and state.snap > 0.1)
+    assert.is_true(math.abs(state.nx + 0.5) < 1e-9)
+    assert.are.equal(state.count, #contacts)
+    box:setPosition(20, 10 * t + 1.5)
+    state = {}                                                   -- in the air
+    set:moveCharacter(box, 0, -1, nil, state, contacts)         -- a fall onto the slope: one contact
+    assert.are.equal(1, state.count)
+    assert.are.equal(1, contacts[1].index)
+    assert.is_true(math.abs(contacts[1].nx + 0.5) < 1e-9)
 
     -- The same walk with set:move, gravity and slide: off the ground on the way down.
     local plain = collide2d.box(33, 20 * t + 0.8, 0.8, 1.6)

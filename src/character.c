@@ -348,6 +348,7 @@ c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_sh
     /* What it stands on now: a look down, snap_distance far after a walk (stepping down onto it), a
      * touch's width otherwise; none while it rises. */
     int grounded = 0;
+    c2d_vec2 snap = v2(0, 0);
     if (st == C2D_OK && !(flags & C2D_CHARACTER_STEPPED) && (walking || rise <= 0)) {
         double far = (walking ? o.snap_distance : 0) + ch.touch;
         if (cast(&ch, p, v2_scale(down, far), 1.0, &g) < 0)
@@ -355,7 +356,8 @@ c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_sh
         else if (g.member >= 0 && is_walkable(&ch, g.normal)) {
             double drop = g.t * far;
             if (drop > ch.touch) {
-                p = v2_mad(p, drop, down);
+                snap = v2_scale(down, drop);
+                p = v2_add(p, snap);
                 flags |= C2D_CHARACTER_SNAPPED;
             }
         } else if (g.member >= 0) {
@@ -387,6 +389,7 @@ c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_sh
         result->displacement = p;
         result->flags = flags;
         result->count = ch.list.count;
+        result->snap = snap;
         *state = out;
     }
     c2d_record_list_free(&ch.list);

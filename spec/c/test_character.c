@@ -183,6 +183,10 @@ TEST(character_walks_random_slopes_on_the_ground_at_the_speed_asked_and_never_cr
                 ENSURE_MSG(ch_depth(set, s) <= 1e-9, "case %ld: inside the floor at x %.17g", it, at.x);
                 ENSURE_MSG(!(r.flags & (C2D_CHARACTER_WALL | C2D_CHARACTER_CEILING)), "case %ld: flags %d", it,
                            r.flags);
+                /* A step down is straight down (up is (0, 1)), and only a step down has one. */
+                ENSURE_MSG((r.flags & C2D_CHARACTER_SNAPPED) ? (r.snap.x == 0 && r.snap.y < 0)
+                                                             : (r.snap.x == 0 && r.snap.y == 0),
+                           "case %ld frame %d: flags %d, snap (%.17g, %.17g)", it, f, r.flags, r.snap.x, r.snap.y);
                 /* On one stretch of ground (the same normal before and after, no step down): v along it. */
                 if (n0.x == b.st.ground_normal.x && n0.y == b.st.ground_normal.y && !(r.flags & C2D_CHARACTER_SNAPPED)) {
                     double moved = sqrt(r.displacement.x * r.displacement.x + r.displacement.y * r.displacement.y);
