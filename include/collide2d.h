@@ -1105,7 +1105,9 @@ C2D_API c2d_character_options c2d_character_options_default(void);
  *  character between calls. A zeroed struct (ground_index 0 is a shape, so set it to -1) or one a
  *  call wrote is valid. */
 typedef struct c2d_character_state {
-    /** 1 when the character stands on walkable ground, else 0. */
+    /** 1 when the character stands on walkable ground, else 0; 1 too (with C2D_CHARACTER_STEEP in
+     *  the call's flags) when it is wedged between surfaces too steep to stand on that hold it up, a
+     *  V it cannot slide out of: ground_normal is then the steep normal it touches. */
     int grounded;
     /** The ground's shape index in the set, -1 when not grounded. */
     int ground_index;
@@ -1122,7 +1124,7 @@ typedef struct c2d_character_state {
 enum {
     C2D_CHARACTER_CEILING = 1,  /**< hit a ceiling (a surface whose normal is within max_slope of down): stop rising */
     C2D_CHARACTER_WALL = 2,     /**< met a wall or a step too high, or ground too steep to walk */
-    C2D_CHARACTER_STEEP = 4,    /**< ends touching ground too steep to walk: sliding down it */
+    C2D_CHARACTER_STEEP = 4,    /**< ends touching ground too steep to walk: sliding down it (or wedged, see grounded) */
     C2D_CHARACTER_STEPPED = 8,  /**< climbed a step */
     C2D_CHARACTER_SNAPPED = 16, /**< stepped down onto the ground (snap_distance) */
     C2D_CHARACTER_LANDED = 32   /**< grounded now, not before the call */
@@ -1157,7 +1159,9 @@ typedef struct c2d_character_result {
  *   - a walk blocked by a wall is tried again over a step up to step_height high (see its option);
  *   - after a walk the character looks down snap_distance and steps down onto walkable ground;
  *   - off the ground the displacement is moved as c2d_static_set_move moves it (slide); it lands on
- *     walkable ground it meets.
+ *     walkable ground it meets. Not rising, it never climbs ground too steep to stand on by pushing
+ *     sideways into it (the move is made again without the sideways part), and wedged in a V of such
+ *     ground it counts as grounded (see c2d_character_state.grounded).
  *  A character that starts inside the set's solid members is pushed out first. Every contact of the
  *  moves (not those of the looks down and up) is handed to report (may be NULL) as full records (see
  *  c2d_records_fn; t is the fraction of the move that met it), result->count counts them.

@@ -338,16 +338,26 @@ c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_sh
         }
     } else {
         c2d_move_result res;
-        st = run(&ch, &p, v2_add(displacement, grounded_in ? carry : v2(0, 0)), &res);
+        c2d_vec2 ride = grounded_in ? carry : v2(0, 0);
+        st = run(&ch, &p, v2_add(displacement, ride), &res);
         if (st == C2D_OK) {
             int ground;
             flags |= met(&ch, 0, ch.list.count, &ground);
+            /* Pushed sideways into ground too steep to stand on, a slide goes up it: falling (or
+             * not rising), the character never climbs that way. Again without the push. */
+            if ((flags & C2D_CHARACTER_WALL) && rise <= 0 && v2_dot(v2_sub(p, ride), up) > ch.touch) {
+                ch.list.count = 0;
+                p = v2(0, 0);
+                st = run(&ch, &p, v2_add(v2_scale(up, rise), ride), &res);
+                if (st == C2D_OK)
+                    flags |= met(&ch, 0, ch.list.count, &ground);
+            }
         }
     }
 
     /* What it stands on now: a look down, snap_distance far after a walk (stepping down onto it), a
      * touch's width otherwise; none while it rises. */
-    int grounded = 0;
+    int grounded = 0, wedged = 0;
     c2d_vec2 snap = v2(0, 0);
     if (st == C2D_OK && !(flags & C2D_CHARACTER_STEPPED) && (walking || rise <= 0)) {
         double far = (walking ? o.snap_distance : 0) + ch.touch;
@@ -362,10 +372,14 @@ c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_sh
             }
         } else if (g.member >= 0) {
             flags |= C2D_CHARACTER_STEEP;
+            /* Wedged in a V of ground too steep to stand on: asked down, it went nowhere down, held
+             * by what it touches. It stands there (a game that lets it jump from the ground can get
+             * it out; falling on for ever at full speed would not). */
+            wedged = !walking && -rise > ch.touch && -v2_dot(p, up) <= ch.touch && g.t * far <= ch.touch;
         }
     }
     if (st == C2D_OK)
-        grounded = g.member >= 0 && is_walkable(&ch, g.normal);
+        grounded = g.member >= 0 && (is_walkable(&ch, g.normal) || wedged);
     c2d_engine_free(&ch.e);
     c2d_mover_free(&a);
     if (responses != stack_responses)

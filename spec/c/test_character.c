@@ -603,3 +603,47 @@ TEST(character_bad_input_answers_a_status_and_changes_nothing)
     c2d_shape_destroy(floor_s);
     c2d_static_set_destroy(set);
 }
+
+TEST(character_wedged_in_a_steep_v_stands_there_and_jumps_out)
+{
+    for (int kind = 0; kind < 2; kind++) {
+        /* Two 65 degree walls meeting at (0, 0): a V too steep to stand on either side of. */
+        double a = 65 * CH_PI / 180, h = 6 * tan(a);
+        c2d_vec2 left[3] = {{-6, 0}, {0, 0}, {-6, h}}, right[3] = {{0, 0}, {6, 0}, {6, h}};
+        c2d_shape *l, *r, *s;
+        ENSURE_OK(c2d_polygon_new(left, 3, &l));
+        ENSURE_OK(c2d_polygon_new(right, 3, &r));
+        const c2d_shape *arr[2] = {l, r};
+        c2d_static_set *set;
+        ENSURE_OK(c2d_static_set_new(arr, 2, NULL, &set));
+        ENSURE_OK(ch_shape(kind, 0.1, 6, &s));
+        ch_body b;
+        ch_init(&b, s);
+        c2d_character_result res;
+        double vy = 0;
+        int f;
+        for (f = 0; f < 300 && !b.st.grounded; f++) {
+            vy -= 0.02;
+            ENSURE_OK(ch_step(set, &b, V(0, vy), &res));
+            ENSURE(ch_depth(set, s) <= 1e-9);
+        }
+        ENSURE_MSG(b.st.grounded && (res.flags & C2D_CHARACTER_STEEP), "kind %d: never wedged (flags %d)", kind,
+                   res.flags);
+        ENSURE(b.st.ground_normal.y < cos(50 * CH_PI / 180)); /* the steep normal, as it is */
+        c2d_vec2 at, now;
+        c2d_shape_get_position(s, &at);
+        for (f = 0; f < 50; f++) {
+            ENSURE_OK(ch_step(set, &b, V(0.05, -0.02), &res));
+            ENSURE(b.st.grounded);
+        }
+        c2d_shape_get_position(s, &now);
+        ENSURE_MSG(fabs(now.x - at.x) < 1e-6 && fabs(now.y - at.y) < 1e-6, "kind %d: moved in the wedge", kind);
+        /* A jump gets out: up it goes, no longer grounded. */
+        ENSURE_OK(ch_step(set, &b, V(0, 0.5), &res));
+        ENSURE(!b.st.grounded && res.displacement.y > 0.49);
+        c2d_shape_destroy(s);
+        c2d_shape_destroy(l);
+        c2d_shape_destroy(r);
+        c2d_static_set_destroy(set);
+    }
+}
