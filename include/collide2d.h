@@ -1174,6 +1174,35 @@ C2D_API c2d_status c2d_static_set_move_character(const c2d_static_set *set, cons
                                                  c2d_character_state *state, c2d_character_result *result,
                                                  c2d_records_fn report, void *report_ctx);
 
+/** What a character in a world stands on, as c2d_character_state but for the entry's id. */
+typedef struct c2d_world_character_state {
+    /** As c2d_character_state.grounded. */
+    int grounded;
+    /** The ground's entry, 0 when not grounded. */
+    c2d_world_id ground_id;
+    /** The ground's unit surface normal (pointing to the character), zero when not grounded. */
+    c2d_vec2 ground_normal;
+    /** The ground entry's velocity (c2d_world_set_motion), zero for still ground. */
+    c2d_vec2 ground_velocity;
+    /** The ground entry's user value, 0 when not grounded. */
+    uintptr_t ground_user;
+} c2d_world_character_state;
+
+/** c2d_static_set_move_character through a world's entries, as c2d_world_move moves a shape through
+ *  them: the entries within reach of the character's motion (its walk, a step up and down, the look
+ *  down, the ride) become a temporary static set, the filter and respond pick and answer entries as
+ *  for c2d_world_move (C2D_RESPONSE_NONE ignores one; every other answer makes it solid for the
+ *  character), and the mover, if it is an entry itself, is left out. It rides an entry in motion
+ *  (c2d_world_set_motion, its velocity) that state->ground_id names. Records (to report, may be NULL)
+ *  carry the entries' ids and user values. A zeroed state is valid (not grounded). Errors as
+ *  c2d_static_set_move_character's and c2d_world_move's, with C2D_ERR_RANGE for a ground_id of no live
+ *  entry while grounded; on any error nothing is written. */
+C2D_API c2d_status c2d_world_move_character(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
+                                            const c2d_world_filter *filter, c2d_world_response_fn respond,
+                                            void *respond_ctx, const c2d_character_options *options,
+                                            c2d_world_character_state *state, c2d_character_result *result,
+                                            c2d_records_fn report, void *report_ctx);
+
 /** @} */
 
 /* ---- world and broadphase: END ---- */

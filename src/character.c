@@ -8,6 +8,7 @@
  * Why casts of its own and not c2d_static_set_sweep: the looks down and up start where the walk
  * ended, not where the shape stands, and must see moving members where the call leaves them (the
  * engine's clock at 1, the leg taking no time), which only the engine's cast at an offset can. */
+#include "character.h"
 #include "engine.h"
 
 #include <stdlib.h>
@@ -168,9 +169,8 @@ static c2d_status walk(character *ch, c2d_vec2 *p, c2d_vec2 n, c2d_vec2 h, doubl
     return C2D_OK;
 }
 
-/* The checks of the options and the state, before anything is made. */
-static c2d_status check_input(const c2d_static_set *set, c2d_vec2 d, const c2d_character_options *o,
-                              const c2d_character_state *s)
+c2d_status c2d_character_check(c2d_vec2 d, const c2d_character_options *o, c2d_vec2 ground_normal,
+                               c2d_vec2 ground_velocity)
 {
     c2d_status st = c2d_check_vec(d);
     if (st == C2D_OK)
@@ -182,15 +182,25 @@ static c2d_status check_input(const c2d_static_set *set, c2d_vec2 d, const c2d_c
     if (st == C2D_OK)
         st = c2d_check_number(o->step_height);
     if (st == C2D_OK)
-        st = c2d_check_vec(s->ground_normal);
+        st = c2d_check_vec(ground_normal);
     if (st == C2D_OK)
-        st = c2d_check_vec(s->ground_velocity);
+        st = c2d_check_vec(ground_velocity);
     if (st != C2D_OK)
         return st;
     if (o->up.x == 0 && o->up.y == 0)
         return C2D_ERR_DEGENERATE;
     if (!(o->max_slope >= 0 && o->max_slope < 1.5707963267948966) || o->snap_distance < 0 || o->step_height < 0)
         return C2D_ERR_RANGE;
+    return C2D_OK;
+}
+
+/* The checks of the options and the state, before anything is made. */
+static c2d_status check_input(const c2d_static_set *set, c2d_vec2 d, const c2d_character_options *o,
+                              const c2d_character_state *s)
+{
+    c2d_status st = c2d_character_check(d, o, s->ground_normal, s->ground_velocity);
+    if (st != C2D_OK)
+        return st;
     if (s->ground_index < -1 || s->ground_index >= set->n_public)
         return C2D_ERR_RANGE;
     return C2D_OK;

@@ -647,3 +647,155 @@ TEST(character_wedged_in_a_steep_v_stands_there_and_jumps_out)
         c2d_static_set_destroy(set);
     }
 }
+
+/* ---- the same mover through a world ---- */
+
+static c2d_response ch_cross_second(void *ctx, c2d_world_id id, uintptr_t user)
+{
+    (void)id;
+    (void)ctx;
+    return user == 2 ? C2D_RESPONSE_CROSS : C2D_RESPONSE_SLIDE;
+}
+
+TEST(character_in_a_world_moves_as_in_a_static_set_of_the_same_shapes)
+{
+    long cases = c2d_test_iterations(6);
+    for (long it = 0; it < cases; it++) {
+        int segs = 8;
+        c2d_vec2 p[CH_MAX_SEGS + 1];
+        ch_floor(p, segs, 35.0);
+        c2d_shape *floor_s, *block, *ledge;
+        ENSURE_OK(c2d_chain_new(p, segs + 1, 0, &floor_s));
+        double bx = p[4].x;
+        ENSURE_OK(c2d_rect_new(bx, p[4].y + 0.1, 0.6, 0.6, 0, &block)); /* a step 0.4 high over the floor there */
+        ENSURE_OK(c2d_rect_new(p[6].x, p[6].y + 2.5, 3, 0.3, 0, &ledge));
+        const c2d_shape *arr[3] = {floor_s, block, ledge};
+        c2d_static_set *set;
+        ENSURE_OK(c2d_static_set_new(arr, 3, NULL, &set));
+        ENSURE_OK(c2d_static_set_set_one_way(set, 2, V(0, 1)));
+        c2d_world *w;
+        ENSURE_OK(c2d_world_new(&w));
+        c2d_world_id ids[3];
+        ENSURE_OK(c2d_world_add(w, floor_s, 10, &ids[0]));
+        ENSURE_OK(c2d_world_add(w, block, 11, &ids[1]));
+        ENSURE_OK(c2d_world_add(w, ledge, 12, &ids[2]));
+        ENSURE_OK(c2d_world_set_one_way(w, ids[2], V(0, 1)));
+        c2d_shape *a, *b2;
+        ENSURE_OK(ch_shape((int)(it % 2), 1.0, 2.0, &a));
+        ENSURE_OK(ch_shape((int)(it % 2), 1.0, 2.0, &b2));
+        c2d_character_options o = c2d_character_options_default();
+        o.snap_distance = 0.3;
+        o.step_height = 0.5;
+        c2d_character_state sa;
+        c2d_world_character_state sb;
+        memset(&sa, 0, sizeof sa);
+        sa.ground_index = -1;
+        memset(&sb, 0, sizeof sb);
+        double vy = 0;
+        int stood = 0;
+        for (int f = 0; f < 400; f++) {
+            double dir = (f / 150) % 2 == 0 ? 1.0 : -1.0;
+            vy = sa.grounded ? (f % 97 == 0 ? 0.3 : 0.0) : fmax(vy - 0.02, -0.5);
+            c2d_vec2 d = V(0.1 * dir, sa.grounded && vy == 0 ? -0.02 : vy);
+            c2d_character_result ra, rb;
+            ENSURE_OK(c2d_static_set_move_character(set, a, d, &o, &sa, &ra, NULL, NULL));
+            ENSURE_OK(c2d_world_move_character(w, b2, d, NULL, NULL, NULL, &o, &sb, &rb, NULL, NULL));
+            ENSURE_MSG(ra.displacement.x == rb.displacement.x && ra.displacement.y == rb.displacement.y &&
+                           ra.flags == rb.flags && sa.grounded == sb.grounded,
+                       "case %ld frame %d: set (%.17g, %.17g) flags %d, world (%.17g, %.17g) flags %d", it, f,
+                       ra.displacement.x, ra.displacement.y, ra.flags, rb.displacement.x, rb.displacement.y, rb.flags);
+            if (sa.grounded) {
+                ENSURE(sb.ground_id == ids[sa.ground_index] && sb.ground_user == (uintptr_t)(10 + sa.ground_index));
+                ENSURE(sb.ground_normal.x == sa.ground_normal.x && sb.ground_normal.y == sa.ground_normal.y);
+                stood++;
+            } else {
+                ENSURE(sb.ground_id == 0);
+            }
+            c2d_shape_move(a, ra.displacement);
+            c2d_shape_move(b2, rb.displacement);
+        }
+        ENSURE(stood > 200);
+        c2d_shape_destroy(a);
+        c2d_shape_destroy(b2);
+        c2d_world_destroy(w);
+        c2d_static_set_destroy(set);
+        c2d_shape_destroy(floor_s);
+        c2d_shape_destroy(block);
+        c2d_shape_destroy(ledge);
+    }
+}
+
+TEST(character_in_a_world_rides_an_entry_in_motion_and_passes_what_respond_crosses)
+{
+    c2d_shape *plat, *wall, *s;
+    ENSURE_OK(c2d_rect_new(0, 0, 6, 1, 0, &plat));
+    ENSURE_OK(c2d_rect_new(2, 2, 0.4, 2, 0, &wall)); /* on the platform, in the way: crossed */
+    c2d_world *w;
+    ENSURE_OK(c2d_world_new(&w));
+    c2d_world_id pid, wid;
+    ENSURE_OK(c2d_world_add(w, plat, 1, &pid));
+    ENSURE_OK(c2d_world_add(w, wall, 2, &wid));
+    ENSURE_OK(ch_shape(0, 0, 1.3, &s));
+    c2d_world_character_state st;
+    memset(&st, 0, sizeof st);
+    c2d_character_result r;
+    ENSURE_OK(c2d_world_move_character(w, s, V(0, -0.05), NULL, ch_cross_second, NULL, NULL, &st, &r, NULL, NULL));
+    ENSURE(st.grounded && st.ground_id == pid && st.ground_user == 1);
+    c2d_shape_move(s, r.displacement);
+    c2d_vec2 pp, cp;
+    c2d_shape_get_position(plat, &pp);
+    c2d_shape_get_position(s, &cp);
+    c2d_vec2 offset = V(cp.x - pp.x, cp.y - pp.y);
+    for (int f = 0; f < 200; f++) {
+        double vx = c2d_test_uniform(-0.3, 0.3);
+        double vy = c2d_test_uniform(-0.3, 0.3);
+        c2d_motion m;
+        memset(&m, 0, sizeof m);
+        m.velocity = V(vx, vy);
+        ENSURE_OK(c2d_world_set_motion(w, pid, &m));
+        ENSURE_OK(c2d_world_move_character(w, s, V(0, -0.05), NULL, ch_cross_second, NULL, NULL, &st, &r, NULL,
+                                           NULL));
+        ENSURE_MSG(st.grounded && st.ground_id == pid, "frame %d: off the platform", f);
+        ENSURE(st.ground_velocity.x == vx && st.ground_velocity.y == vy);
+        c2d_shape_move(s, r.displacement);
+        c2d_shape_move(plat, m.velocity);
+        ENSURE_OK(c2d_world_update(w, pid));
+        c2d_shape_get_position(plat, &pp);
+        c2d_shape_get_position(s, &cp);
+        ENSURE_MSG(fabs(cp.x - pp.x - offset.x) <= 1e-9 && fabs(cp.y - pp.y - offset.y) <= 1e-9,
+                   "frame %d: offset (%.17g, %.17g), was (%.17g, %.17g)", f, cp.x - pp.x, cp.y - pp.y, offset.x,
+                   offset.y);
+    }
+    /* Walking through the crossed wall: respond's CROSS passes it. */
+    c2d_motion still;
+    memset(&still, 0, sizeof still);
+    ENSURE_OK(c2d_world_set_motion(w, pid, &still));
+    ENSURE_OK(c2d_shape_set_position(plat, V(0, 0)));
+    ENSURE_OK(c2d_world_update(w, pid));
+    ENSURE_OK(c2d_shape_set_position(s, V(0, 1.3)));
+    memset(&st, 0, sizeof st);
+    for (int f = 0; f < 30; f++) {
+        ENSURE_OK(c2d_world_move_character(w, s, V(0.1, -0.05), NULL, ch_cross_second, NULL, NULL, &st, &r, NULL,
+                                           NULL));
+        ENSURE(!(r.flags & C2D_CHARACTER_WALL));
+        c2d_shape_move(s, r.displacement);
+    }
+    c2d_shape_get_position(s, &cp);
+    ENSURE_MSG(cp.x > 2.5, "stopped at the crossed wall: x %.17g", cp.x);
+    /* Bad input: a status, nothing written. */
+    c2d_world_character_state bad = st, keep;
+    c2d_character_result r0 = r;
+    bad.grounded = 1;
+    bad.ground_id = 12345;
+    keep = bad;
+    ENSURE(c2d_world_move_character(w, s, V(0.1, 0), NULL, NULL, NULL, NULL, &bad, &r, NULL, NULL) == C2D_ERR_RANGE);
+    ENSURE(memcmp(&bad, &keep, sizeof bad) == 0 && memcmp(&r, &r0, sizeof r) == 0);
+    ENSURE(c2d_world_move_character(NULL, s, V(0.1, 0), NULL, NULL, NULL, NULL, &st, &r, NULL, NULL) == C2D_ERR_NULL);
+    ENSURE(c2d_world_move_character(w, s, V(NAN, 0), NULL, NULL, NULL, NULL, &st, &r, NULL, NULL) ==
+           C2D_ERR_NOT_FINITE);
+    ENSURE(memcmp(&r, &r0, sizeof r) == 0);
+    c2d_shape_destroy(s);
+    c2d_world_destroy(w);
+    c2d_shape_destroy(plat);
+    c2d_shape_destroy(wall);
+}
