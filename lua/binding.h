@@ -224,8 +224,16 @@ void fill_set_contacts(lua_State *L, int contacts, const c2d_contact_record *c, 
 /* lua/moves.c: a number field of an options table at arg, def when nil, checked to lie in [lo, hi] */
 double number_field(lua_State *L, int arg, const char *key, const char *field, double def, double lo, double hi);
 
-/* lua/character.c: the character mover */
+/* lua/character.c: the character mover, and what world:moveCharacter (lua/worldcalls.c) shares of it */
 int s_movecharacter(lua_State *L);
+/* A boolean field of an options or state table at arg: def when nil. */
+int boolean_field(lua_State *L, int arg, const char *key, const char *field, int def);
+/* The character options table at arg into *o; *place whether the call places the shape. */
+void check_character_opts(lua_State *L, int arg, c2d_character_options *o, int *place);
+/* The module's own state table of the shape at idx (made the first time): its stack index. */
+int own_state(lua_State *L, int idx);
+/* t[key] = on, for the table at the top of the stack. */
+void set_flag(lua_State *L, const char *key, int on);
 
 /* lua/setshapes.c: a static set's shapes as a game reads them: their Lua values, and their kind, pose and
  * vertices to draw */
@@ -273,6 +281,7 @@ int w_pairs(lua_State *L);
 int w_move(lua_State *L);
 int w_moveturning(lua_State *L);
 int w_stepball(lua_State *L);
+int w_movecharacter(lua_State *L);
 
 #if LUA_VERSION_NUM == 501
 /* lua/ffi.c: the LuaJIT fast path */

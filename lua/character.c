@@ -13,7 +13,7 @@
 static const char states_key = 0;
 
 /* A boolean field of an options or state table at arg: def when nil. */
-static int boolean_field(lua_State *L, int arg, const char *key, const char *field, int def)
+int boolean_field(lua_State *L, int arg, const char *key, const char *field, int def)
 {
     int v = def;
     lua_getfield(L, arg, key);
@@ -28,7 +28,7 @@ static int boolean_field(lua_State *L, int arg, const char *key, const char *fie
 
 /* opts = {upX =, upY =, maxSlope =, snap =, step =, dropThrough =, place =} at arg (nil or none: the
  * defaults) into *o; *place whether the call places the shape. */
-static void check_character_opts(lua_State *L, int arg, c2d_character_options *o, int *place)
+void check_character_opts(lua_State *L, int arg, c2d_character_options *o, int *place)
 {
     *o = c2d_character_options_default();
     *place = 0;
@@ -72,7 +72,7 @@ static void check_state(lua_State *L, int arg, int n, c2d_character_state *s)
 }
 
 /* The module's own state table of the shape at idx, made the first time (the one allocation). */
-static int own_state(lua_State *L, int idx)
+int own_state(lua_State *L, int idx)
 {
     lua_pushlightuserdata(L, (void *)&states_key);
     lua_rawget(L, LUA_REGISTRYINDEX);
@@ -100,7 +100,7 @@ static int own_state(lua_State *L, int idx)
     return lua_gettop(L);
 }
 
-static void set_flag(lua_State *L, const char *key, int on)
+void set_flag(lua_State *L, const char *key, int on)
 {
     lua_pushboolean(L, on);
     lua_setfield(L, -2, key);

@@ -120,6 +120,7 @@ static const luaL_Reg world_methods[] = {
     {"has", w_has},
     {"motion", w_motion},
     {"move", w_move},
+    {"moveCharacter", w_movecharacter},
     {"moveTurning", w_moveturning},
     {"oneWay", w_oneway},
     {"optimize", w_optimize},

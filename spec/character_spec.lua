@@ -230,3 +230,56 @@ describe('set:moveCharacter(shape, dx, dy [, opts [, state]])', function()
     expect.raises('attempt to use a destroyed static set', function() dead:moveCharacter(box, 1, 0) end)
   end)
 end)
+
+describe('world:moveCharacter(shape, dx, dy [, opts [, filter [, state [, contacts]]]])', function()
+  it('walks, steps up and rides through a world as through a static set, naming the ground by its shape', function()
+    local world = collide2d.world()
+    local floor, block = collide2d.box(0, -1, 40, 2), collide2d.box(10, 0.25, 4, 0.5)
+    world:add(floor, 'floor')
+    world:add(block, 'block')
+    local set = collide2d.staticset({ floor, block })
+    local a, b = collide2d.box(0, 0.8, 0.8, 1.6), collide2d.box(0, 0.8, 0.8, 1.6)
+    local opts = { step = 0.6, snap = 0.3, place = true }
+    local sa, sb = {}, {}
+    for _ = 1, 150 do
+      local ax, ay, ag = set:moveCharacter(a, 0.1, -0.05, opts, sa)
+      local bx, by, bg, _, _, ground = world:moveCharacter(b, 0.1, -0.05, opts, nil, sb)
+      assert.are.same({ ax, ay, ag }, { bx, by, bg })
+      if ag then
+        assert.are.equal(sa.index == 1 and floor or block, ground)
+        assert.are.equal(ground, sb.shape)
+        assert.are.equal(sa.index == 1 and 'floor' or 'block', sb.value)
+      else
+        assert.is_nil(ground)
+      end
+    end
+    assert.is_true(select(1, b:position()) > 12)
+    -- A filter leaves the block out: walked through.
+    local c = collide2d.box(0, 0.8, 0.8, 1.6)
+    local only_floor = function(shape) return shape == floor end
+    for _ = 1, 150 do world:moveCharacter(c, 0.1, -0.05, opts, only_floor) end
+    local cx, cy = c:position()
+    assert.are.equal(15, math.floor(cx + 0.5))
+    assert.are.equal(0.8, cy)
+    -- Standing on the floor, no garbage per call with a reused state table and no filter.
+    local state, d = {}, collide2d.box(-5, 0.8, 0.8, 1.6)
+    world:moveCharacter(d, 0, -0.05, nil, nil, state)
+    assert_no_garbage(function(n)
+      for _ = 1, n do world:moveCharacter(d, 0, -0.05, nil, nil, state) end
+    end)
+    assert.is_true(state.grounded)
+  end)
+
+  it('names its bad arguments', function()
+    local world = collide2d.world()
+    local box = collide2d.box(0, 0.8, 0.8, 1.6)
+    expect.raises("bad argument #6 to 'moveCharacter' (state.shape: collide2d.shape expected, got number)",
+      function() world:moveCharacter(box, 0, 0, nil, nil, { grounded = true, shape = 3 }) end)
+    expect.raises("bad argument #4 to 'moveCharacter' (opts.maxSlope: number or count out of range)",
+      function() world:moveCharacter(box, 0, 0, { maxSlope = -1 }) end)
+    expect.raises("bad argument #5 to 'moveCharacter' (function or table expected, got string)",
+      function() world:moveCharacter(box, 0, 0, nil, 'x') end)
+    expect.raises("bad argument #2 to 'moveCharacter' (number is NaN or infinite)",
+      function() world:moveCharacter(box, 0 / 0, 0) end)
+  end)
+end)
