@@ -228,8 +228,9 @@ c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_sh
     }
 
     character ch;
-    double ul = v2_len(o.up);
-    ch.up = v2_scale(o.up, 1.0 / ul);
+    /* Unit up, scaled first so that no square underflows (up (1e-200, 0) is as good as (1, 0)). */
+    c2d_vec2 u = v2_scale(o.up, 1.0 / vec_magnitude(o.up));
+    ch.up = v2_scale(u, 1.0 / v2_len(u));
     double sn, cs;
     c2d_sincos(o.max_slope, &sn, &cs);
     ch.walkable = cs;

@@ -527,6 +527,12 @@ TEST(character_on_a_y_down_screen_stands_walks_and_lands_with_up_0_minus_1)
     ENSURE(b.st.grounded);
     ENSURE_NEAR(r.displacement.x, 0.25, 1e-12);
     ENSURE(r.displacement.y == 0);
+    /* Up of any length but zero: a tiny one, whose squares underflow, is the same up. */
+    c2d_character_state tiny = b.st;
+    c2d_character_result rt;
+    b.o.up = V(0, -1e-200);
+    ENSURE_OK(c2d_static_set_move_character(set, s, V(0.25, 0.5), &b.o, &tiny, &rt, NULL, NULL));
+    ENSURE(tiny.grounded && rt.displacement.x == 0.25 && rt.displacement.y == 0);
     c2d_shape_destroy(s);
     c2d_shape_destroy(floor_s);
     c2d_static_set_destroy(set);
