@@ -33,6 +33,7 @@ build = {
   modules = {
     collide2d = {
       sources = {
+        'lua/character.c',
         'lua/collide2d.c',
         'lua/errors.c',
         'lua/ffi.c',
@@ -44,6 +45,7 @@ build = {
         'lua/shapes.c',
         'lua/worldcalls.c',
         'lua/worlds.c',
+        'src/character.c',
         'src/closest.c',
         'src/collide.c',
         'src/compound.c',

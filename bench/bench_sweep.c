@@ -10,6 +10,10 @@
  *       static set: c2d_static_set_move (default response: slide).
  *       brute force: bump.lua's loop without its grid: c2d_sweep against every tile, take the earliest
  *       hit, drop the normal part of the rest of the motion, repeat.
+ *   - one frame of a platformer character on a level of a 300-segment chain of slopes under 35 degrees,
+ *     60 blocks on it (steps and walls) and 40 one-way ledges above, walking, jumping and falling under
+ *     gravity: c2d_static_set_move_character (snap, step) against a plain c2d_static_set_move (slide)
+ *     of the same displacement from the same position. Target: at most 2x the plain move.
  * The inputs are recorded first: a trajectory of 1000 ball states (and 1000 box positions with their
  * moves), produced by the static set. A timed pass replays every recorded state once, so both
  * implementations do exactly the same calls from exactly the same states, and their end positions are
@@ -365,6 +369,120 @@ static long flip_rest_pass(void *ctx)
     return flip_pass((flip_ctx *)ctx, 0);
 }
 
+/* ---- a platformer character -------------------------------------------------------------------- */
+
+#define CH_SEGS 300
+#define CH_BLOCKS 60
+#define CH_LEDGES 40
+
+typedef struct char_ctx {
+    c2d_static_set *set;
+    c2d_shape *shapes[1 + CH_BLOCKS + CH_LEDGES];
+    int count;
+    c2d_shape *player;
+    c2d_character_options opt;
+    int states;
+    c2d_vec2 *start, *move;        /* recorded positions and the displacement asked from each */
+    c2d_character_state *state;    /* and what the character stood on there */
+    long grounded, contacts_plain;
+} char_ctx;
+
+/* The level, then a recorded run of the character mover over it: the input changes direction every 400
+ * frames, a jump when a wall stops it and every 240 frames on the ground, gravity 0.02 a frame up to a
+ * fall of 0.6. */
+static int char_scene(char_ctx *c, int states)
+{
+    unsigned long s = 2718;
+    c2d_vec2 pts[CH_SEGS + 1];
+    pts[0] = V(0, 0);
+    for (int k = 1; k <= CH_SEGS; k++) {
+        double len = next_uniform(&s, 1.0, 4.0);
+        double a = next_uniform(&s, -0.6, 0.6);
+        pts[k] = V(pts[k - 1].x + len * cos(a), pts[k - 1].y + len * sin(a));
+    }
+    int n = 0, good = c2d_chain_new(pts, CH_SEGS + 1, 0, &c->shapes[n++]) == C2D_OK;
+    for (int k = 0; k < CH_BLOCKS && good; k++) {
+        int at = 5 + (int)next_uniform(&s, 0, CH_SEGS - 10);
+        double h = next_uniform(&s, 0.1, 1.5); /* a step to climb (under 0.3) or a wall to jump */
+        good = c2d_rect_new(pts[at].x, pts[at].y + h / 2 - 0.5, 0.8, h + 1.0, 0, &c->shapes[n++]) == C2D_OK;
+    }
+    for (int k = 0; k < CH_LEDGES && good; k++) {
+        int at = 5 + (int)next_uniform(&s, 0, CH_SEGS - 10);
+        double up = next_uniform(&s, 2.0, 3.0);
+        good = c2d_rect_new(pts[at].x, pts[at].y + up, 3.0, 0.3, 0, &c->shapes[n++]) == C2D_OK;
+    }
+    c->count = n;
+    if (!good || c2d_static_set_new((const c2d_shape *const *)c->shapes, n, NULL, &c->set) != C2D_OK)
+        return 0;
+    for (int k = 1 + CH_BLOCKS; k < n; k++)
+        ok(c2d_static_set_set_one_way(c->set, k, V(0, 1)));
+    if (c2d_rect_new(pts[2].x, pts[2].y + 3, 0.8, 1.6, 0, &c->player) != C2D_OK)
+        return 0;
+    c->opt = c2d_character_options_default();
+    c->opt.snap_distance = 0.3;
+    c->opt.step_height = 0.3;
+    c->states = states;
+    c->start = (c2d_vec2 *)malloc((size_t)states * sizeof *c->start);
+    c->move = (c2d_vec2 *)malloc((size_t)states * sizeof *c->move);
+    c->state = (c2d_character_state *)malloc((size_t)states * sizeof *c->state);
+    if (!c->start || !c->move || !c->state)
+        return 0;
+    c2d_character_state st;
+    memset(&st, 0, sizeof st);
+    st.ground_index = -1;
+    c2d_vec2 p = V(pts[2].x, pts[2].y + 3);
+    double vy = 0, dir = 1;
+    int wall = 0;
+    c->grounded = 0;
+    for (int k = 0; k < states; k++) {
+        if (k % 400 == 399)
+            dir = -dir;
+        vy = st.grounded ? (wall || k % 240 == 0 ? 0.35 : 0.0) : (vy - 0.02 < -0.6 ? -0.6 : vy - 0.02);
+        c2d_vec2 d = V(0.12 * dir, st.grounded && vy == 0 ? -0.02 : vy);
+        c2d_character_result res;
+        c->start[k] = p;
+        c->move[k] = d;
+        c->state[k] = st;
+        ok(c2d_shape_set_position(c->player, p));
+        ok(c2d_static_set_move_character(c->set, c->player, d, &c->opt, &st, &res, NULL, NULL));
+        if (res.flags & C2D_CHARACTER_CEILING)
+            vy = 0;
+        wall = (res.flags & C2D_CHARACTER_WALL) != 0;
+        c->grounded += st.grounded;
+        p = V(p.x + res.displacement.x, p.y + res.displacement.y);
+    }
+    return 1;
+}
+
+static long char_mover_pass(void *ctx)
+{
+    char_ctx *c = (char_ctx *)ctx;
+    long grounded = 0;
+    for (int k = 0; k < c->states; k++) {
+        c2d_character_state st = c->state[k];
+        c2d_character_result res;
+        ok(c2d_shape_set_position(c->player, c->start[k]));
+        ok(c2d_static_set_move_character(c->set, c->player, c->move[k], &c->opt, &st, &res, NULL, NULL));
+        grounded += st.grounded;
+    }
+    return grounded;
+}
+
+static long char_plain_pass(void *ctx)
+{
+    char_ctx *c = (char_ctx *)ctx;
+    long contacts = 0;
+    for (int k = 0; k < c->states; k++) {
+        c2d_move_result res;
+        c2d_sweep_contact cs[8];
+        ok(c2d_shape_set_position(c->player, c->start[k]));
+        ok(c2d_static_set_move(c->set, c->player, c->move[k], NULL, &res, cs, 8));
+        contacts += res.count;
+    }
+    c->contacts_plain = contacts;
+    return contacts;
+}
+
 /* Times two passes in turn, `reps` repetitions each; median ns per call of each into ns[2]. */
 static void measure_pair(bench_pass_fn fa, bench_pass_fn fb, void *ctx, long calls, int reps, double rep_ns,
                          double ns[2], long *sink)
@@ -429,6 +547,13 @@ int main(int argc, char **argv)
     measure_pair(ball_set_pass, ball_brute_pass, &ball, states, reps, rep_ns, ball_ns, &sink);
     measure_pair(slide_set_pass, slide_brute_pass, &slide, states, reps, rep_ns, slide_ns, &sink);
     measure_pair(flip_turning_pass, flip_rest_pass, &flip, states, reps, rep_ns, flip_ns, &sink);
+    static char_ctx ch;
+    double char_ns[2];
+    if (!char_scene(&ch, states)) {
+        fprintf(stderr, "bench_sweep: could not build the platformer scene\n");
+        return 1;
+    }
+    measure_pair(char_mover_pass, char_plain_pass, &ch, states, reps, rep_ns, char_ns, &sink);
 
     printf("swept collision (collide2d %s): ns per call, median of %d repetitions over %d recorded states%s\n",
            c2d_version_string(), reps, states, quick ? " -- QUICK smoke run, numbers not meaningful" : "");
@@ -460,6 +585,13 @@ int main(int argc, char **argv)
     printf("  turning: both flippers swinging at 30 rad/s (c2d_static_set_set_motion), swept as they turn;\n"
            "  at rest: the same set standing still. target: a step by turning flippers costs at most 4x the step\n"
            "  by the same flippers at rest: %.2fx %s\n", flip_ns[0] / flip_ns[1], flip_ns[0] <= 4 * flip_ns[1] ? "MET" : "NOT MET");
+    printf("a platformer character: ns per frame on a chain of 300 slopes with 60 blocks and 40 one-way ledges\n");
+    printf("  %-32s %9s %12s %9s %9s\n", "workload", "character", "plain move", "ratio", "grounded");
+    printf("  %-32s %9.0f %12.0f %8.2fx %8.0f%%\n", "walk, jump, fall (box 0.8 x 1.6)", char_ns[0], char_ns[1],
+           char_ns[0] / char_ns[1], 100.0 * (double)ch.grounded / states);
+    printf("  character: c2d_static_set_move_character (snap 0.3, step 0.3) from each recorded state; plain move:\n"
+           "  c2d_static_set_move (slide) of the same displacement from the same position. target: at most 2x\n"
+           "  the plain move: %.2fx %s\n", char_ns[0] / char_ns[1], char_ns[0] <= 2 * char_ns[1] ? "MET" : "NOT MET");
     printf("  (checksum %ld)\n", sink);
 
     c2d_static_set_destroy(ball.set);
@@ -474,6 +606,13 @@ int main(int argc, char **argv)
     for (int i = 0; i < 6; i++)
         c2d_shape_destroy(flip.shapes[i]);
     free(flip.start);
+    c2d_static_set_destroy(ch.set);
+    for (int i = 0; i < ch.count; i++)
+        c2d_shape_destroy(ch.shapes[i]);
+    c2d_shape_destroy(ch.player);
+    free(ch.start);
+    free(ch.move);
+    free(ch.state);
     c2d_static_set_destroy(slide.set);
     for (int i = 0; i < BRICKS; i++)
         c2d_shape_destroy(slide.tiles[i]);

@@ -1266,6 +1266,161 @@ C2D_API c2d_status c2d_world_move_turning_timed_report(const c2d_world *world, c
                                                        const c2d_move_options *options, c2d_move_result *result,
                                                        double *turned, c2d_records_fn report, void *report_ctx);
 
+/** @defgroup character A character mover: walking, standing, stepping and riding in a static set
+ *  c2d_static_set_move_character moves a platformer's box or capsule through a static set as a game's
+ *  hand-written controller does: it walks along walkable ground (never leaving it walking down a slope,
+ *  never creeping down one standing still), slides down steeper ground, climbs steps up to a height,
+ *  lands on one-way members (and drops through them when asked), rides moving members, and says what
+ *  the character stands on. It is made of the set's own sweeps and slide moves, so it never ends
+ *  inside a solid member and never tunnels.
+ *
+ *  The library has no up: the options say which way it is, (0, 1) in a y-up frame (the default),
+ *  (0, -1) on a y-down screen. Ground is walkable when its normal is within max_slope of up.
+ *
+ *  "Speed follows the input" means speed along the ground: on walkable ground a call given a
+ *  displacement whose part across up (the horizontal part, for up (0, 1)) has length L moves the
+ *  character L along the ground, uphill or down, in that part's direction, and drops the part along up
+ *  (gravity, on walkable ground, moves nothing). On a slope of angle a the character so moves L cos(a)
+ *  across and L sin(a) along up. A part along up that points away from the ground (a jump) leaves it:
+ *  the displacement is then moved as it is, as c2d_static_set_move moves it (slide).
+ *  @{ */
+
+/** Options of c2d_static_set_move_character. c2d_character_options_default() gives the defaults; NULL
+ *  means them. */
+typedef struct c2d_character_options {
+    /** The direction away from the ground, any length but zero: (0, 1) in a y-up frame (the
+     *  default), (0, -1) on a y-down screen. */
+    c2d_vec2 up;
+    /** The steepest walkable ground, as the angle in radians between its normal and up, in [0, pi/2)
+     *  (default 50 degrees, 0.8726646259971648). Steeper ground is slid down; ground whose normal is
+     *  within max_slope of down is a ceiling. */
+    double max_slope;
+    /** How far, at most, a character that walked on the ground looks down for it after the move and
+     *  steps down onto it (>= 0; default 0: only touching ground counts). Give it at least the run per
+     *  call times the tangent of max_slope, so that walking down a slope never leaves the ground. */
+    double snap_distance;
+    /** The highest step a walking character climbs (>= 0; default 0: none). Blocked by something it
+     *  cannot walk up, it tries the walk again lifted by step_height and set down on top: taken when
+     *  it lands on walkable ground further along the walk. */
+    double step_height;
+    /** Nonzero: one-way members are passed through for this call, and a character standing on one
+     *  falls (the part of the displacement along up moves it, as in the air). One call is enough: a
+     *  character overlapping a one-way member passes it in later calls (see
+     *  c2d_static_set_set_one_way). */
+    int drop_through;
+} c2d_character_options;
+
+/** The default character options: up (0, 1), max_slope 50 degrees, no snap, no step, no drop. */
+C2D_API c2d_character_options c2d_character_options_default(void);
+
+/** What a character stands on, read and written by c2d_static_set_move_character: keep one per
+ *  character between calls. A zeroed struct (ground_index 0 is a shape, so set it to -1) or one a
+ *  call wrote is valid. */
+typedef struct c2d_character_state {
+    /** 1 when the character stands on walkable ground, else 0; 1 too (with C2D_CHARACTER_STEEP in
+     *  the call's flags) when it is wedged between surfaces too steep to stand on that hold it up, a
+     *  V it cannot slide out of: ground_normal is then the steep normal it touches. */
+    int grounded;
+    /** The ground's shape index in the set, -1 when not grounded. */
+    int ground_index;
+    /** The ground's unit surface normal (pointing to the character), zero when not grounded. */
+    c2d_vec2 ground_normal;
+    /** The ground's velocity (c2d_static_set_set_velocity; zero for still ground): the character rides
+     *  it in the next call. Add it to a jump's velocity to jump off a moving platform with its speed. */
+    c2d_vec2 ground_velocity;
+    /** The ground's user value (c2d_static_set_set_user), 0 when not grounded. */
+    uintptr_t ground_user;
+} c2d_character_state;
+
+/** Flags of c2d_character_result.flags: what happened during one call. */
+enum {
+    C2D_CHARACTER_CEILING = 1,  /**< hit a ceiling (a surface whose normal is within max_slope of down): stop rising */
+    C2D_CHARACTER_WALL = 2,     /**< met a wall or a step too high, or ground too steep to walk */
+    C2D_CHARACTER_STEEP = 4,    /**< ends touching ground too steep to walk: sliding down it (or wedged, see grounded) */
+    C2D_CHARACTER_STEPPED = 8,  /**< climbed a step */
+    C2D_CHARACTER_SNAPPED = 16, /**< stepped down onto the ground (snap_distance) */
+    C2D_CHARACTER_LANDED = 32   /**< grounded now, not before the call */
+};
+
+/** The outcome of c2d_static_set_move_character. */
+typedef struct c2d_character_result {
+    /** How far the character's position moved in all (push-out, ride, walk, step and snap). */
+    c2d_vec2 displacement;
+    /** C2D_CHARACTER_* flags. */
+    int flags;
+    /** Number of contact records handed to report. */
+    int count;
+    /** The step down onto the ground at the end (C2D_CHARACTER_SNAPPED), zero otherwise: the walk
+     *  itself ended at displacement - snap, and went straight down from there (what a game that
+     *  checks or draws the path needs besides the records' positions). */
+    c2d_vec2 snap;
+} c2d_character_result;
+
+/** Moves a character (a convex mover: a box or a capsule, usually) through the set by displacement,
+ *  the motion it asks for in one call (the walk plus gravity, say, per frame), with the rules of the
+ *  group above, and updates *state (what it stands on) for the next call. The mover is not changed:
+ *  result->displacement says where it ends. In order:
+ *   - on ground that moves (state->grounded, and the ground shape has a velocity), the ground's
+ *     velocity is added: the character keeps its offset to the platform (its turn, if it turns, is
+ *     not followed);
+ *   - grounded on walkable ground, the displacement's part along up is dropped unless it points away
+ *     (a jump, which leaves the ground), and its part across up, of length L, becomes a walk of L
+ *     along the ground, uphill or down; the walk is moved with the slide response, and when the slide
+ *     onto ground that is still walkable shortens it (a bend up), what it lost is walked on along the
+ *     new ground (twice at most; not on moving ground);
+ *   - a walk blocked by a wall is tried again over a step up to step_height high (see its option);
+ *   - after a walk the character looks down snap_distance and steps down onto walkable ground;
+ *   - off the ground the displacement is moved as c2d_static_set_move moves it (slide); it lands on
+ *     walkable ground it meets. Not rising, it never climbs ground too steep to stand on by pushing
+ *     sideways into it (the move is made again without the sideways part), and wedged in a V of such
+ *     ground it counts as grounded (see c2d_character_state.grounded).
+ *  A character that starts inside the set's solid members is pushed out first. Every contact of the
+ *  moves (not those of the looks down and up) is handed to report (may be NULL) as full records (see
+ *  c2d_records_fn; t is the fraction of the move that met it), result->count counts them.
+ *  C2D_ERR_NULL for a NULL set, mover, state or result; C2D_ERR_NOT_FINITE or C2D_ERR_RANGE for a
+ *  displacement or option out of range (up zero: C2D_ERR_DEGENERATE), a state whose numbers are not
+ *  finite or whose ground_index is not -1 or a shape of the set; C2D_ERR_NOT_CONVEX for a chain or
+ *  concave mover; on any error (report's too) nothing is written. */
+C2D_API c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_shape *mover,
+                                                 c2d_vec2 displacement, const c2d_character_options *options,
+                                                 c2d_character_state *state, c2d_character_result *result,
+                                                 c2d_records_fn report, void *report_ctx);
+
+/** What a character in a world stands on, as c2d_character_state but for the entry's id. */
+typedef struct c2d_world_character_state {
+    /** As c2d_character_state.grounded. */
+    int grounded;
+    /** The ground's entry; 0 when not grounded, or when the ground is a shape of the world's level. */
+    c2d_world_id ground_id;
+    /** When the ground is a shape of the world's level (c2d_world_set_level): its index in the level
+     *  (ground_id is then 0); -1 otherwise. */
+    int ground_index;
+    /** The ground's unit surface normal (pointing to the character), zero when not grounded. */
+    c2d_vec2 ground_normal;
+    /** The ground entry's velocity (c2d_world_set_motion), zero for still ground. */
+    c2d_vec2 ground_velocity;
+    /** The ground's user value (the entry's, or the level shape's), 0 when not grounded. */
+    uintptr_t ground_user;
+} c2d_world_character_state;
+
+/** c2d_static_set_move_character through a world's entries, as c2d_world_move moves a shape through
+ *  them: the entries within reach of the character's motion (its walk, a step up and down, the look
+ *  down, the ride) become a temporary static set, the filter and respond pick and answer entries as
+ *  for c2d_world_move (C2D_RESPONSE_NONE ignores one; every other answer makes it solid for the
+ *  character), and the mover, if it is an entry itself, is left out. It rides an entry in motion
+ *  (c2d_world_set_motion, its velocity) that state->ground_id names. A world with a level
+ *  (c2d_world_set_level) walks the character on the level's shapes too, as c2d_world_move does; a
+ *  ground among them is named by state->ground_index with ground_id 0, and the character rides its
+ *  velocity. Records (to report, may be NULL) carry the entries' ids and user values. A zeroed state is
+ *  valid (not grounded). Errors as
+ *  c2d_static_set_move_character's and c2d_world_move's, with C2D_ERR_RANGE for a ground_id of no live
+ *  entry while grounded; on any error nothing is written. */
+C2D_API c2d_status c2d_world_move_character(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
+                                            const c2d_world_filter *filter, c2d_world_response_fn respond,
+                                            void *respond_ctx, const c2d_character_options *options,
+                                            c2d_world_character_state *state, c2d_character_result *result,
+                                            c2d_records_fn report, void *report_ctx);
+
 /** @} */
 
 /* ---- world and broadphase: END ---- */

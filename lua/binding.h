@@ -240,6 +240,23 @@ int s_cast(lua_State *L);
 int s_move(lua_State *L);
 int s_moveturning(lua_State *L);
 int s_stepball(lua_State *L);
+/* Fills contacts[1..n] (index 0: no table) with a static set's contact records, each with its shape's
+ * value (the set is at stack index 1). */
+void fill_set_contacts(lua_State *L, int contacts, const c2d_contact_record *c, int n);
+
+/* lua/moves.c: a number field of an options table at arg, def when nil, checked to lie in [lo, hi] */
+double number_field(lua_State *L, int arg, const char *key, const char *field, double def, double lo, double hi);
+
+/* lua/character.c: the character mover, and what world:moveCharacter (lua/worldcalls.c) shares of it */
+int s_movecharacter(lua_State *L);
+/* A boolean field of an options or state table at arg: def when nil. */
+int boolean_field(lua_State *L, int arg, const char *key, const char *field, int def);
+/* The character options table at arg into *o; *place whether the call places the shape. */
+void check_character_opts(lua_State *L, int arg, c2d_character_options *o, int *place);
+/* The module's own state table of the shape at idx (made the first time): its stack index. */
+int own_state(lua_State *L, int idx);
+/* t[key] = on, for the table at the top of the stack. */
+void set_flag(lua_State *L, const char *key, int on);
 
 /* lua/setqueries.c: a static set's queries, the world's verbs */
 int s_queryrect(lua_State *L);
@@ -302,6 +319,7 @@ int w_moveturning(lua_State *L);
 int w_stepball(lua_State *L);
 int w_cast(lua_State *L);
 int w_pushout(lua_State *L);
+int w_movecharacter(lua_State *L);
 
 #if LUA_VERSION_NUM == 501
 /* lua/ffi.c: the LuaJIT fast path */

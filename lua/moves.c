@@ -92,8 +92,27 @@ static int push_opt(lua_State *L, const opts_reader *r, int k)
     return 0;
 }
 
+/* A number field of a table at arg, def when nil, checked to lie in [lo, hi]. */
+double number_field(lua_State *L, int arg, const char *key, const char *field, double def, double lo,
+                    double hi)
+{
+    double v = def;
+    lua_getfield(L, arg, key);
+    if (!lua_isnil(L, -1)) {
+        if (lua_type(L, -1) != LUA_TNUMBER)
+            field_typeerror(L, arg, field, "number");
+        v = lua_tonumber(L, -1);
+        if (!isfinite(v))
+            field_error(L, arg, field, c2d_status_string(C2D_ERR_NOT_FINITE));
+        if (v < lo || v > hi)
+            field_error(L, arg, field, c2d_status_string(C2D_ERR_RANGE));
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
 /* A number field of the options, def when nil, checked to lie in [lo, hi]. */
-static double number_field(lua_State *L, const opts_reader *r, int k, const char *field, double def, double lo,
+static double opt_number(lua_State *L, const opts_reader *r, int k, const char *field, double def, double lo,
                            double hi)
 {
     double v = def;
@@ -138,8 +157,8 @@ void checkmoveargs(lua_State *L, int arg, int movable, move_args *a, c2d_respons
             lua_pop(L, 1);
         }
     }
-    o->restitution = number_field(L, &rd, K_RESTITUTION, "opts.restitution", 1.0, 0.0, 1.0);
-    o->friction = number_field(L, &rd, K_FRICTION, "opts.friction", 0.0, 0.0, C2D_MAX_COORDINATE);
+    o->restitution = opt_number(L, &rd, K_RESTITUTION, "opts.restitution", 1.0, 0.0, 1.0);
+    o->friction = opt_number(L, &rd, K_FRICTION, "opts.friction", 0.0, 0.0, C2D_MAX_COORDINATE);
     if (push_opt(L, &rd, K_RESPONSES)) {
         int t = lua_gettop(L);
         if (responses == NULL)

@@ -411,7 +411,7 @@ int s_cast(lua_State *L)
 
 /* Fills contacts[1..n] (index 0: no table) with a static set's contacts, each with its shape's value
  * (the set is at stack index 1). */
-static void fill_set_contacts(lua_State *L, int contacts, const c2d_contact_record *c, int n)
+void fill_set_contacts(lua_State *L, int contacts, const c2d_contact_record *c, int n)
 {
     int k, values;
     if (contacts == 0)

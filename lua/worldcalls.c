@@ -749,3 +749,120 @@ int w_pushout(lua_State *L)
     lua_pushnumber(L, d.y);
     return 2;
 }
+
+/* world:moveCharacter(shape, dx, dy [, opts [, filter [, state [, contacts]]]]) -> x, y, grounded, nx, ny,
+ * ground, ceiling: set:moveCharacter through the world's shapes (the shape itself is skipped if it is
+ * in the world), the ground named by its shape (nil when none). state as set:moveCharacter's, with
+ * state.shape the ground's shape (it must be in this world) instead of state.index. */
+int w_movecharacter(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    shape_box *mover = checkshapebox(L, 2);
+    double dx = luaL_checknumber(L, 3), dy = luaL_checknumber(L, 4);
+    int contacts = opt_table(L, 8), state, place, levels;
+    callback_ctx cc;
+    c2d_world_filter filter;
+    const c2d_world_filter *f;
+    c2d_character_options o;
+    c2d_world_character_state cs;
+    c2d_character_result r;
+    record_sink sink;
+    c2d_vec2 p;
+    c2d_status st;
+    checkmover(L, 2);
+    lua_settop(L, 8);
+    if (lua_isnil(L, 7)) {
+        state = own_state(L, 2);
+    } else {
+        luaL_checktype(L, 7, LUA_TTABLE);
+        state = 7;
+    }
+    begin_call(L, 1, &cc);
+    check_character_opts(L, 5, &o, &place);
+    f = checkfilter(L, 6, &cc, &filter);
+    memset(&cs, 0, sizeof cs);
+    cs.ground_index = -1;
+    cs.grounded = boolean_field(L, state, "grounded", "state.grounded", 0);
+    if (cs.grounded) {
+        shape_box *g;
+        lua_getfield(L, state, "shape");
+        g = toshapebox(L, -1);
+        if (g == NULL && !lua_isnil(L, -1))
+            field_typeerror(L, state, "state.shape", SHAPE_NAME);
+        if (g == NULL && wb->level != NULL) {
+            /* No shape: the ground may be a shape of the world's level, named by its index. */
+            double i = number_field(L, state, "index", "state.index", 0.0, 0.0, (double)wb->level->n);
+            if (i >= 1 && i == floor(i))
+                cs.ground_index = (int)i - 1;
+            else
+                cs.grounded = 0;
+        } else if (g == NULL || g->shape == NULL || g->world != wb) {
+            cs.grounded = 0; /* a ground since destroyed or taken out of this world is no ground */
+        } else {
+            cs.ground_id = g->id;
+        }
+        lua_pop(L, 1);
+        cs.ground_normal.x = number_field(L, state, "nx", "state.nx", 0.0, -C2D_MAX_COORDINATE, C2D_MAX_COORDINATE);
+        cs.ground_normal.y = number_field(L, state, "ny", "state.ny", 0.0, -C2D_MAX_COORDINATE, C2D_MAX_COORDINATE);
+    }
+    begin_records(L, &sink);
+    check_live(L, wb, mover);
+    enter(wb, mover, &cc);
+    st = c2d_world_move_character(wb->world, mover->shape, vec(dx, dy), f, NULL, NULL, &o, &cs, &r,
+                                  contacts ? keep_records : NULL, contacts ? &sink : NULL);
+    leave(wb, mover, &cc);
+    raise_callback_error(L, &cc);
+    if (st != C2D_OK)
+        return status_error(L, st, 2, "-cc");
+    CHECK(L, c2d_shape_get_position(mover->shape, &p), 2, "");
+    p = vec(p.x + r.displacement.x, p.y + r.displacement.y);
+    if (place)
+        place_mover(L, 2, p, 0, 0);
+    push_level_values(L, 1);
+    levels = lua_gettop(L);
+    lua_pushvalue(L, state);
+    set_flag(L, "grounded", cs.grounded);
+    /* the ground: its shape (an entry) or its index (a shape of the level), and its value */
+    if (cs.grounded) {
+        push_met(L, &cc, levels, cs.ground_id, cs.ground_index, cs.ground_user);
+        lua_setfield(L, -3, "value");
+        lua_setfield(L, -2, cs.ground_id != 0 ? "shape" : "index");
+        lua_pushnil(L);
+        lua_setfield(L, -2, cs.ground_id != 0 ? "index" : "shape");
+    } else {
+        lua_pushnil(L);
+        lua_setfield(L, -2, "shape");
+        lua_pushnil(L);
+        lua_setfield(L, -2, "index");
+        lua_pushnil(L);
+        lua_setfield(L, -2, "value");
+    }
+    set_number(L, "nx", cs.ground_normal.x);
+    set_number(L, "ny", cs.ground_normal.y);
+    set_number(L, "vx", cs.ground_velocity.x);
+    set_number(L, "vy", cs.ground_velocity.y);
+    set_flag(L, "ceiling", (r.flags & C2D_CHARACTER_CEILING) != 0);
+    set_flag(L, "wall", (r.flags & C2D_CHARACTER_WALL) != 0);
+    set_flag(L, "steep", (r.flags & C2D_CHARACTER_STEEP) != 0);
+    set_flag(L, "stepped", (r.flags & C2D_CHARACTER_STEPPED) != 0);
+    set_flag(L, "snapped", (r.flags & C2D_CHARACTER_SNAPPED) != 0);
+    set_flag(L, "landed", (r.flags & C2D_CHARACTER_LANDED) != 0);
+    lua_pushinteger(L, r.count);
+    lua_setfield(L, -2, "count");
+    set_number(L, "snap", sqrt(r.snap.x * r.snap.x + r.snap.y * r.snap.y));
+    lua_pop(L, 1);
+    fill_world_contacts(L, &cc, contacts, sink.items, sink.n);
+    lua_pushnumber(L, p.x);
+    lua_pushnumber(L, p.y);
+    lua_pushboolean(L, cs.grounded);
+    lua_pushnumber(L, cs.ground_normal.x);
+    lua_pushnumber(L, cs.ground_normal.y);
+    if (cs.grounded && cs.ground_id != 0)
+        compat_getkey(L, cc.shapes, cs.ground_user);
+    else if (cs.grounded)
+        lua_pushinteger(L, (lua_Integer)cs.ground_index + 1); /* a shape of the level */
+    else
+        lua_pushnil(L);
+    lua_pushboolean(L, (r.flags & C2D_CHARACTER_CEILING) != 0);
+    return 7;
+}

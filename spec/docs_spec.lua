@@ -49,3 +49,55 @@ describe('the examples of the Reference section of docs/lua.md', function()
     assert.is_true(count >= 1)   -- collide2d.box's, beside collide2d.rectangle
   end)
 end)
+
+describe('the examples of the Static sets section of docs/lua.md', function()
+  it('run as they are (set:moveCharacter\'s among them)', function()
+    local f = assert(io.open('docs/lua.md'))
+    local text = f:read('*a')
+    f:close()
+    local start = assert(text:find('\n## Static sets\n', 1, true))
+    local stop = assert(text:find('\n## Worlds\n', 1, true))
+    local section = text:sub(start, stop)
+    local count = 0
+    for code in section:gmatch('```lua\n(.-)```') do
+      count = count + 1
+      local env = setmetatable({ collide2d = collide2d }, { __index = _G })
+      local chunk
+      if setfenv then
+        chunk = assert(loadstring(code, '=docs/lua.md static set example ' .. count))
+        setfenv(chunk, env)
+      else
+        chunk = assert(load(code, '=docs/lua.md static set example ' .. count, 't', env))
+      end
+      chunk()
+    end
+    assert.is_truthy(section:find('### set:moveCharacter', 1, true))
+    assert.is_true(count >= 27)
+  end)
+end)
+
+describe('the examples of the Worlds section of docs/lua.md', function()
+  it('run as they are (world:moveCharacter\'s among them)', function()
+    local f = assert(io.open('docs/lua.md'))
+    local text = f:read('*a')
+    f:close()
+    local start = assert(text:find('\n## Worlds\n', 1, true))
+    local stop = text:find('\n## ', start + 1, true) or #text
+    local section = text:sub(start, stop)
+    local count = 0
+    for code in section:gmatch('```lua\n(.-)```') do
+      count = count + 1
+      local env = setmetatable({ collide2d = collide2d }, { __index = _G })
+      local chunk
+      if setfenv then
+        chunk = assert(loadstring(code, '=docs/lua.md world example ' .. count))
+        setfenv(chunk, env)
+      else
+        chunk = assert(load(code, '=docs/lua.md world example ' .. count, 't', env))
+      end
+      chunk()
+    end
+    assert.is_truthy(section:find('### world:moveCharacter', 1, true))
+    assert.is_true(count >= 20)
+  end)
+end)

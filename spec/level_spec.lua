@@ -230,3 +230,22 @@ describe('the opts table of moves and ball steps', function()
     end
   end)
 end)
+
+describe('world:moveCharacter in a world with a level', function()
+  it('walks on the level, names its ground by index, and rides a moving level shape', function()
+    local level = collide2d.staticset({ collide2d.box(0, 0, 100, 2), collide2d.box(80, 10, 20, 2) })
+    level:setValue(1, 'floor')
+    local world = collide2d.world()
+    world:setLevel(level)
+    local hero = collide2d.box(0, 2, 1, 2) -- y up: standing on the floor's top at y = 1
+    local state = {}
+    local opts = { upX = 0, upY = 1, snap = 0.2, place = true }
+    local x, y, grounded, nx, ny, ground = world:moveCharacter(hero, 0.5, -0.1, opts, nil, state)
+    assert.are.same({ 0.5, 2, true, 0, 1, 1 }, { x, y, grounded, nx, ny, ground })
+    assert.are.same({ 1, 'floor' }, { state.index, state.value })
+    assert.is_nil(state.shape)
+    level:setVelocity(1, 0.25, 0)
+    x = world:moveCharacter(hero, 0, -0.1, opts, nil, state)
+    assert.are.equal(0.75, x) -- carried by the floor it stands on
+  end)
+end)

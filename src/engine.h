@@ -4,7 +4,8 @@
  *
  * The engine's files call one way only: engine.c (the engine, its hulls and casts) <- pushout.c (the
  * shortest way out of the union) <- run.c (the first leg, the legs and their responses, the records)
- * <- resolve.c (the public calls). Each part below names the file that defines it. */
+ * <- resolve.c (the public calls) <- character.c (the character mover, over the same engine). Each part
+ * below names the file that defines it. */
 #ifndef C2D_ENGINE_H
 #define C2D_ENGINE_H
 
@@ -446,5 +447,12 @@ int c2d_push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_index,
  * the engine says. */
 c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, double restitution, double friction,
                           c2d_move_result *res);
+
+/* ---- resolve.c: the public calls' mover ---- */
+
+/* The mover of a shape: its core placed in the world (C2D_ERR_NOT_CONVEX for a chain or concave
+ * polygon, C2D_ERR_NO_MEMORY). Free with c2d_mover_free. */
+c2d_status c2d_mover_of_shape(const c2d_shape *s, mover *m);
+void c2d_mover_free(mover *m);
 
 #endif /* C2D_ENGINE_H */

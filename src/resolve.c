@@ -37,7 +37,7 @@ static c2d_status check_options(const c2d_move_options *o, int n)
 
 /* The mover of a shape: its core placed in the world. Free with mover_free. A chain or concave
  * polygon is no convex core: it cannot be moved through a set (yet). */
-static c2d_status mover_of_shape(const c2d_shape *s, mover *m)
+c2d_status c2d_mover_of_shape(const c2d_shape *s, mover *m)
 {
     c2d_vec2 *v = m->own, *nv = m->own_n;
     m->heap = NULL;
@@ -59,7 +59,7 @@ static c2d_status mover_of_shape(const c2d_shape *s, mover *m)
     return C2D_OK;
 }
 
-static void mover_free(mover *m)
+void c2d_mover_free(mover *m)
 {
     free(m->heap);
     m->heap = NULL;
@@ -74,13 +74,13 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
     if (st != C2D_OK)
         return st;
     mover a;
-    if ((st = mover_of_shape(mover_shape, &a)) != C2D_OK)
+    if ((st = c2d_mover_of_shape(mover_shape, &a)) != C2D_OK)
         return st;
     engine e;
     st = c2d_engine_init(&e, set, &a, NULL, C2D_RESPONSE_SLIDE,
                          c2d_max_num(c2d_aabb_magnitude(a.box), vec_magnitude(displacement)), 1.0);
     if (st != C2D_OK) {
-        mover_free(&a);
+        c2d_mover_free(&a);
         return st;
     }
     c2d_toi r;
@@ -104,7 +104,7 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
     int pr = c2d_push_round(&e, c.p, &np, &hit_index, &f, &deepest);
     if (pr < 0) {
         c2d_engine_free(&e);
-        mover_free(&a);
+        c2d_mover_free(&a);
         return C2D_ERR_NO_MEMORY;
     }
     if (pr > 0) {
@@ -133,7 +133,7 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
         hit_index = c.index;
         if (c.no_memory) {
             c2d_engine_free(&e);
-            mover_free(&a);
+            c2d_mover_free(&a);
             return C2D_ERR_NO_MEMORY;
         }
         if (c.index >= 0) {
@@ -144,7 +144,7 @@ c2d_status c2d_static_set_sweep(const c2d_static_set *set, const c2d_shape *move
         }
     }
     c2d_engine_free(&e);
-    mover_free(&a);
+    c2d_mover_free(&a);
     *out = r;
     *index = hit_index >= 0 ? c2d_static_set_owner(set, hit_index) : -1;
     return C2D_OK;
@@ -192,13 +192,13 @@ c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *m
     if (!set || !mover_shape || !out)
         return C2D_ERR_NULL;
     mover a;
-    c2d_status st = mover_of_shape(mover_shape, &a);
+    c2d_status st = c2d_mover_of_shape(mover_shape, &a);
     if (st != C2D_OK)
         return st;
     engine e;
     st = c2d_engine_init(&e, set, &a, NULL, C2D_RESPONSE_SLIDE, c2d_aabb_magnitude(a.box), 1.0);
     if (st != C2D_OK) {
-        mover_free(&a);
+        c2d_mover_free(&a);
         return st;
     }
     c2d_vec2 p = v2(0, 0);
@@ -209,7 +209,7 @@ c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *m
         int r = c2d_push_round(&e, p, &np, &index, &f, NULL);
         if (r < 0) {
             c2d_engine_free(&e);
-        mover_free(&a);
+        c2d_mover_free(&a);
             return C2D_ERR_NO_MEMORY;
         }
         if (r == 0)
@@ -217,7 +217,7 @@ c2d_status c2d_static_set_push_out(const c2d_static_set *set, const c2d_shape *m
         p = np;
     }
     c2d_engine_free(&e);
-    mover_free(&a);
+    c2d_mover_free(&a);
     *out = p;
     return C2D_OK;
 }
@@ -250,7 +250,7 @@ static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_sha
     if (st != C2D_OK)
         return st;
     mover a;
-    if ((st = mover_of_shape(mover_shape, &a)) != C2D_OK)
+    if ((st = c2d_mover_of_shape(mover_shape, &a)) != C2D_OK)
         return st;
     double scale = c2d_max_num(c2d_aabb_magnitude(a.box), vec_magnitude(displacement) * T);
     if (turn && turn->w != 0) {
@@ -260,14 +260,14 @@ static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_sha
             reach = c2d_max_num(reach, vec_magnitude(v2_sub(a.v[k], turn->c)));
         scale = c2d_max_num(scale, vec_magnitude(turn->c) + vec_magnitude(turn->v) + 2 * (reach + a.r));
         if (!(scale <= C2D_MAX_COORDINATE)) {
-            mover_free(&a);
+            c2d_mover_free(&a);
             return C2D_ERR_RANGE;
         }
     }
     engine e;
     st = c2d_engine_init(&e, set, &a, options, C2D_RESPONSE_SLIDE, scale, T);
     if (st != C2D_OK) {
-        mover_free(&a);
+        c2d_mover_free(&a);
         return st;
     }
     e.plain = plain;
@@ -286,7 +286,7 @@ static c2d_status set_move(const c2d_static_set *set, const c2d_shape *mover_sha
     st = c2d_engine_run(&e, &p, &vel, T, restitution, friction, &res);
     double angle = e.turn_angle;
     c2d_engine_free(&e);
-    mover_free(&a);
+    c2d_mover_free(&a);
     if (st == C2D_OK && list)
         st = list_done(list, report, report_ctx);
     if (st == C2D_OK) {
@@ -394,7 +394,7 @@ static c2d_status set_step_ball(const c2d_static_set *set, c2d_ball *ball, doubl
     c2d_move_result res;
     st = c2d_engine_run(&e, &p, &vel, dt, restitution, friction, &res);
     c2d_engine_free(&e);
-    mover_free(&a);
+    c2d_mover_free(&a);
     if (st == C2D_OK && list)
         st = list_done(list, report, report_ctx);
     if (st != C2D_OK)

@@ -20,6 +20,7 @@
  * (its contacts, its end, a last ride on a turning entry) is checked against the scope after each
  * round, and the scope grows and the motion runs again while they leave it. A world with no entry in
  * motion runs as it always did. Layer 7, the world. */
+#include "character.h"
 #include "records.h"
 #include "shape.h"
 #include "turnsweep.h"
@@ -859,5 +860,141 @@ c2d_status c2d_world_push_out(const c2d_world *world, const c2d_shape *mover, co
     free(accepted.items);
     if (st == C2D_OK)
         *out = d;
+    return st;
+}
+
+/* ---- the character mover through a world ---- */
+
+/* The caller's respond, with crossing made passing: the character mover meets only solid shapes. */
+typedef struct character_respond {
+    c2d_world_response_fn respond;
+    void *ctx;
+} character_respond;
+
+static c2d_response character_answer(void *ctx, c2d_world_id id, uintptr_t user)
+{
+    const character_respond *cr = (const character_respond *)ctx;
+    c2d_response r = cr->respond(cr->ctx, id, user);
+    return r == C2D_RESPONSE_CROSS ? C2D_RESPONSE_NONE : r;
+}
+
+/* The records the static set's character mover hands over, kept in a list (ctx). */
+static c2d_status character_keep(void *ctx, const c2d_contact_record *records, int count)
+{
+    c2d_record_list *l = (c2d_record_list *)ctx;
+    c2d_record_list_clear(l);
+    for (int i = 0; i < count; i++) {
+        c2d_contact_record *r = c2d_record_list_push(l);
+        if (!r)
+            return C2D_ERR_NO_MEMORY;
+        *r = records[i];
+    }
+    return C2D_OK;
+}
+
+c2d_status c2d_world_move_character(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
+                                    const c2d_world_filter *filter, c2d_world_response_fn respond,
+                                    void *respond_ctx, const c2d_character_options *options,
+                                    c2d_world_character_state *state, c2d_character_result *result,
+                                    c2d_records_fn report, void *report_ctx)
+{
+    if (!world || !mover || !state || !result)
+        return C2D_ERR_NULL;
+    /* Refused before any callback runs: a rejected call changes nothing, not even through them. */
+    if (c2d_is_compound(mover))
+        return C2D_ERR_NOT_CONVEX;
+    c2d_character_options o = options ? *options : c2d_character_options_default();
+    c2d_status st = c2d_character_check(displacement, &o, state->ground_normal, state->ground_velocity);
+    if (st != C2D_OK)
+        return st;
+    int grounded_in = state->grounded != 0;
+    /* The ground: an entry (by id), or a shape of the level (id 0, by its index there). */
+    int level_ground = grounded_in && state->ground_id == 0;
+    if (level_ground && (!world->level || state->ground_index < 0))
+        grounded_in = level_ground = 0;
+    c2d_motion ground_motion;
+    memset(&ground_motion, 0, sizeof ground_motion);
+    if (level_ground)
+        st = c2d_static_set_get_motion(world->level, state->ground_index, &ground_motion);
+    else if (grounded_in)
+        st = c2d_world_get_motion(world, state->ground_id, &ground_motion);
+    if (st != C2D_OK)
+        return st;
+    character_respond cr = {respond, respond_ctx};
+    c2d_world_response_fn answer = respond ? character_answer : NULL;
+    /* Its reach: the motion, a step up and back down, the look down, and the ride. */
+    double reach = l1(displacement) + 2 * o.step_height + o.snap_distance + l1(ground_motion.velocity);
+    if (!(reach <= 2 * C2D_MAX_COORDINATE))
+        return C2D_ERR_RANGE;
+    c2d_aabb box = c2d_shape_aabb(mover);
+    c2d_vec2 start = mover->pos;
+    c2d_contact_record stack[STACK_RECORDS];
+    c2d_record_list tmp;
+    c2d_record_list_init(&tmp, stack, STACK_RECORDS);
+    asked_list done = {NULL, 0, 0}, accepted = {NULL, 0, 0};
+    scope s;
+    c2d_character_state cs;
+    c2d_character_result res;
+    for (;;) {
+        st = scope_build(&s, world, mover, grow(box, reach), 1.0, filter, answer, &cr, NULL, C2D_RESPONSE_SLIDE, &done,
+                         &accepted);
+        if (st != C2D_OK)
+            break;
+        /* The ground, by its place in the set the motion runs through (not there, filtered out or
+         * ignored: none). */
+        memset(&cs, 0, sizeof cs);
+        cs.ground_index = -1;
+        if (level_ground && s.run == s.level) {
+            cs.ground_index = state->ground_index;
+        } else if (level_ground) {
+            for (int k = 0; k < s.m; k++)
+                if (s.members[k] == state->ground_index)
+                    cs.ground_index = k;
+        } else if (grounded_in) {
+            for (int k = 0; k < s.n && s.run == s.set; k++)
+                if (s.hits[k].id == state->ground_id)
+                    cs.ground_index = s.m + k;
+        }
+        if (cs.ground_index >= 0) {
+            cs.grounded = 1;
+            cs.ground_normal = state->ground_normal;
+        }
+        st = c2d_static_set_move_character(s.run, mover, displacement, &o, &cs, &res, character_keep, &tmp);
+        if (st != C2D_OK)
+            break;
+        /* Pushed out first, or thrown by an entry in motion: every place it took must lie in the scope,
+         * else the scope grows and the motion runs again. */
+        double need = linf(res.displacement) + 2 * o.step_height + o.snap_distance;
+        for (int i = 0; i < tmp.count; i++)
+            need = dmax(need, linf(v2_sub(tmp.items[i].position, start)) + o.snap_distance);
+        if (!(need > reach + 1e-12 * (1 + reach + linf(start))) || reach >= 2 * C2D_MAX_COORDINATE)
+            break;
+        reach = fmin(fmax(need, 2 * reach), 2 * C2D_MAX_COORDINATE);
+        scope_free(&s);
+    }
+    if (st == C2D_OK && report) {
+        map_contacts(&s, tmp.items, tmp.count, NULL, NULL);
+        st = report(report_ctx, tmp.items, tmp.count);
+    }
+    if (st == C2D_OK) {
+        c2d_world_character_state out;
+        memset(&out, 0, sizeof out);
+        out.grounded = cs.grounded;
+        out.ground_index = -1;
+        if (cs.grounded) {
+            int index;
+            scope_member(&s, cs.ground_index, &out.ground_id, &out.ground_user, &index);
+            if (out.ground_id == 0)
+                out.ground_index = index;
+            out.ground_normal = cs.ground_normal;
+            out.ground_velocity = cs.ground_velocity;
+        }
+        *state = out;
+        *result = res;
+    }
+    c2d_record_list_free(&tmp);
+    free(done.items);
+    free(accepted.items);
+    scope_free(&s);
     return st;
 }

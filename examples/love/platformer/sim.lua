@@ -14,9 +14,12 @@
 --   set:setTransform      last cliff). Each frame the platform's motion is handed to the set before the
 --                         player moves, so the move sweeps it (a platform never passes through the
 --                         player), and after the move setTransform puts it where it got to.
---   set:move              the player's box, every frame, response 'slide'; the contact normals say
---                         whether it stands on something (ny < -0.7: the y axis points down).
---   set:move 'touch'      the snap to the ground after walking down a slope (see Sim:step).
+--   set:moveCharacter     the player's box, every frame: one call walks it along the ground (up and
+--                         down the hills without leaving them, no creep standing on a slope), steps it
+--                         down onto the ground, carries it on the platforms, lands it on the ledges,
+--                         and says what it stands on and whether a wall or a ceiling stopped it (upY =
+--                         -1: the y axis points down). Its contacts and the step down give the path the
+--                         checks follow.
 --   set:stepBall          three balls bouncing under gravity inside the window, for ever.
 --   set:pushOut, shape:distance, shape:overlaps, collide2d.hull
 --                         the checks: is the player inside anything solid, did its path go through
@@ -43,8 +46,7 @@ local JUMP = 11              -- take-off speed: about 120 px high, 170 px far at
 local JUMP_CUT = 4           -- letting go of jump early caps the rising speed: short hops
 local MAX_FALL = 12
 local SNAP = 8               -- how far down the player looks for the ground after walking down a slope
-local FLOOR_NY = -0.7        -- a contact normal this much upwards is ground (y points down)
-local CEILING_NY = 0.7
+local MAX_SLOPE = 0.79539883018414355   -- acos(0.7): ground up to 45.6 degrees is walkable
 local TOL = 1e-9             -- how far the player may overlap a solid shape in the checks
 local SHRINK = 1e-6          -- the swept-path check shrinks the box by this much: it slides touching
 local GOAL_X = 3320          -- the flag: reaching it is a lap; the player starts again at SPAWN
@@ -175,13 +177,12 @@ function Sim.new(c2d, opts)
     shape = c2d.rectangle(SPAWN_X - PLAYER_W / 2, SPAWN_Y - PLAYER_H / 2, PLAYER_W, PLAYER_H),
     w = PLAYER_W, h = PLAYER_H, x = SPAWN_X, y = SPAWN_Y, vy = 0,
     onGround = false, groundIndex = nil, jumpHeld = false, facing = 1,
+    state = {},                                 -- what set:moveCharacter says it stands on
     ncontacts = 0,                              -- contacts of the last move, in sim.contacts
   }
-  self.moveOpts = { response = 'slide' }
-  -- The snap looks for static ground only: the moving platforms carry the player themselves.
-  self.snapOpts = { response = 'touch', responses = {} }
-  for _, m in ipairs(self.movers) do self.snapOpts.responses[m.index] = 'ignore' end
-  self.contacts, self.snapContacts = {}, {}
+  -- Up is (0, -1): y grows downwards. Ground whose normal is within acos(0.7) of up is walkable.
+  self.moveOpts = { upY = -1, maxSlope = MAX_SLOPE, snap = SNAP }
+  self.contacts = {}
   self.path = {}                                -- x, y, t of the player's path this frame
 
   self.coins = {}
@@ -252,29 +253,23 @@ function Sim:step(input)
   p.vy = math.min(p.vy + GRAVITY, MAX_FALL)
   if p.vy < -JUMP_CUT and not p.jumpHeld then p.vy = -JUMP_CUT end
 
-  -- The motion asked for: running, falling, and the motion of the platform stood on this frame.
-  -- Why add the platform's motion rather than rely on the slide response's carry: the set sweeps a
-  -- platform against the move, and a slide carries the player only as far as the platform pushes into
-  -- it. A rising lift lifts the player that way, but a sinking lift drops away from under it (the
-  -- player falls half a pixel in the first frame, the lift one: it hops down the ride, on the ground
-  -- one frame in two), and the ferry slides out from under it (a slide keeps only the motion along
-  -- the surface: no friction). Tried: without this line the autoplay ends with rides=0/2/0 and
-  -- "missing: never rode the ferry" (it drops into the pit) and "never rode the lift down". With it,
-  -- the player stays put on both, and the rising lift's push changes nothing (both move it as far).
+  -- One call moves the player as a platformer moves it: set:moveCharacter walks the run along the
+  -- ground (uphill or down, gravity dropped while it stands on walkable ground), steps down onto the
+  -- ground after walking down a slope or over a hill (SNAP px), rides the platform it stands on (the
+  -- set sweeps it and the mover adds its motion, so the player keeps its place on the ferry and the
+  -- lift, up or down), lands on the one-way ledges, and says what it stands on and whether a wall or
+  -- a ceiling stopped it. The game keeps only its vertical speed.
   local dx, dy = dir * RUN, p.vy
   local carrier = wasOnGround and self.moverOf[groundIndex]
-  if carrier then dx, dy = dx + carrier.vx, dy + carrier.vy end
 
   local x0, y0 = p.x, p.y
   local path = self.path
   path[1], path[2], path[3] = x0, y0, 0
   local np = 3
-  local contacts = self.contacts
-  local x, y, n = set:move(p.shape, dx, dy, self.moveOpts, contacts)
+  local contacts, state = self.contacts, p.state
+  local x, y, onGround, _, _, ground, ceiling = set:moveCharacter(p.shape, dx, dy, self.moveOpts, state, contacts)
+  local n = state.count
   stats.contacts = stats.contacts + n
-  -- `blocked`: something other than the ground stopped the player (a wall, a ceiling); contacts with
-  -- the hills never count, since a chain's joints must never stop it (the snag check below).
-  local onGround, ground, wall, ceiling, blocked = false, nil, false, false, false
   for j = 1, n do
     local c = contacts[j]
     if c.pushedOut then
@@ -283,33 +278,28 @@ function Sim:step(input)
     end
     path[np + 1], path[np + 2], path[np + 3] = c.moverX, c.moverY, c.t
     np = np + 3
-    if c.ny < FLOOR_NY then onGround, ground = true, c.index
-    elseif c.ny > CEILING_NY then ceiling = true
-    else wall = true end
-    if c.ny >= FLOOR_NY and c.index ~= self.HILLS then blocked = true end
+  end
+  -- The walk's end, then the step down onto the ground (straight down: y grows downwards).
+  if state.snap > 0 then
+    path[np + 1], path[np + 2], path[np + 3] = x, y - state.snap, 1
+    np = np + 3
   end
   path[np + 1], path[np + 2], path[np + 3] = x, y, 1
   np = np + 3
+  self.npath = np
   p.x, p.y = x, y
   p.shape:setPosition(x, y)
+  -- `blocked`: something other than the ground stopped the player (a wall, a ceiling).
+  local wall = state.wall
+  local blocked = wall or ceiling
 
-  -- Walking down a slope (or over the top of a hill) the box runs straight on and leaves the ground
-  -- for a frame or two. A player who stood on the ground and did not jump looks for static ground
-  -- just below (SNAP px) with a 'touch' move, and steps down onto it.
-  if wasOnGround and not jumped and not onGround then
-    local sc = self.snapContacts
-    local sx, sy, sn = set:move(p.shape, 0, SNAP, self.snapOpts, sc)
-    for j = 1, sn do
-      if sc[j].ny < FLOOR_NY then onGround, ground = true, sc[j].index end
-    end
-    if onGround then
-      p.x, p.y = sx, sy
-      p.shape:setPosition(sx, sy)
-      path[np + 1], path[np + 2], path[np + 3] = sx, sy, 1
-      np = np + 3
-    end
+  -- Walking over the hills never leaves them (with set:move, gravity and slide, the box flew off every
+  -- bump's far side): counted as a snag.
+  if self.checking and wasOnGround and groundIndex == self.HILLS and not jumped and not onGround then
+    stats.snags = stats.snags + 1
+    self:violation(string.format('frame %d: the player left the hills at (%.17g, %.17g) without jumping',
+      stats.frames, x, y))
   end
-  self.npath = np
 
   if onGround and p.vy > 0 then p.vy = 0 end
   if ceiling and p.vy < 0 then p.vy = 0 end
@@ -352,6 +342,7 @@ function Sim:respawn()
   local p = self.player
   p.x, p.y, p.vy = SPAWN_X, SPAWN_Y, 0
   p.onGround, p.groundIndex = false, nil
+  p.state.grounded = false
   p.shape:setPosition(p.x, p.y)
   for _, c in ipairs(self.coins) do c.taken = false end
   self.passing = {}

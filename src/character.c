@@ -1,0 +1,422 @@
+/* character.c - the character mover (c2d_static_set_move_character): a platformer's box or capsule
+ * walking along walkable ground, sliding down steeper ground, stepping up steps and down onto the
+ * ground, riding moving members, landing on and dropping through one-way members. It is made of the
+ * engine's own parts over one engine per call: slide runs (c2d_engine_run, which sweeps moving members
+ * over the call's time and pushes out a mover that starts inside) and casts along up or down, so it
+ * never ends inside a solid member. Layer 4, sets: calls resolve.c (the mover), run.c and engine.c.
+ *
+ * Why casts of its own and not c2d_static_set_sweep: the looks down and up start where the walk
+ * ended, not where the shape stands, and must see moving members where the call leaves them (the
+ * engine's clock at 1, the leg taking no time), which only the engine's cast at an offset can. */
+#include "character.h"
+#include "engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "trig.h"
+
+/* Runs of a walk after its first, each walking on what a bend up took from it. */
+#define WALK_RUNS 3
+/* Records that fit on the stack before the list grows to the heap. */
+#define CHARACTER_RECORDS 16
+/* Shapes whose drop-through responses fit on the stack. */
+#define CHARACTER_RESPONSES 64
+
+c2d_character_options c2d_character_options_default(void)
+{
+    c2d_character_options o;
+    memset(&o, 0, sizeof o);
+    o.up = v2(0, 1);
+    o.max_slope = 0.8726646259971648; /* 50 degrees */
+    o.snap_distance = 0;
+    o.step_height = 0;
+    o.drop_through = 0;
+    return o;
+}
+
+/* One call's character: the engine and what the rules read. */
+typedef struct character {
+    engine e;
+    c2d_vec2 up;       /* unit */
+    double walkable;   /* cos(max_slope): ground whose normal . up is at least this is walkable */
+    double touch;      /* how far a look down goes to find ground that touches */
+    c2d_record_list list;
+} character;
+
+/* What a cast found: the member (-1: none), the fraction of the cast and the surface normal at it
+ * (pointing to the mover). */
+typedef struct look {
+    int member;
+    double t;
+    c2d_vec2 normal;
+    c2d_vec2 point; /* on the member's surface, in the world */
+} look;
+
+/* The cast of the mover from offset p along d among the solid members where they stand at the clock
+ * (0: where the call found them; 1: where it leaves them), the cast taking no time. -1 when memory ran
+ * out. */
+static int cast(character *ch, c2d_vec2 p, c2d_vec2 d, double clock, look *out)
+{
+    engine *e = &ch->e;
+    cast_ctx c;
+    cross_init(&c);
+    e->clock = clock;
+    c.e = e;
+    c.p = p;
+    c.d = d;
+    c.dur = 0;
+    c.cross = 0;
+    c.tmax = 1.0;
+    c.index = -1;
+    c.nx = 0;
+    c2d_engine_query(e, mover_box(e->a, p, d, 0.0), c2d_cast_visit, &c);
+    if (c.no_memory) {
+        e->clock = 0;
+        return -1;
+    }
+    out->member = c.index;
+    out->t = c.index >= 0 ? c.hit.t : 1.0;
+    out->normal = c.index >= 0 ? c.hit.normal : v2(0, 0);
+    out->point = c.index >= 0 ? c2d_engine_contact_point(e, c.index, &c.hit, v2_mad(p, c.hit.t, d), clock, 0)
+                              : v2(0, 0);
+    e->clock = 0;
+    return 0;
+}
+
+static int is_walkable(const character *ch, c2d_vec2 n)
+{
+    return v2_dot(n, ch->up) >= ch->walkable;
+}
+
+static int is_ceiling(const character *ch, c2d_vec2 n)
+{
+    return -v2_dot(n, ch->up) >= ch->walkable;
+}
+
+/* The direction along the ground of normal n (unit) that goes the way of h (across up). */
+static c2d_vec2 along_ground(c2d_vec2 n, c2d_vec2 h)
+{
+    c2d_vec2 t = v2_right(n);
+    return v2_dot(t, h) < 0 ? v2_neg(t) : t;
+}
+
+/* What the records [from, to) of the list met: flags, and the last walkable contact among them (its
+ * index in the list, -1: none). */
+static int met(const character *ch, int from, int to, int *ground)
+{
+    int flags = 0;
+    *ground = -1;
+    for (int k = from; k < to; k++) {
+        c2d_vec2 n = ch->list.items[k].contact.normal;
+        if (is_walkable(ch, n))
+            *ground = k;
+        else if (is_ceiling(ch, n))
+            flags |= C2D_CHARACTER_CEILING;
+        else
+            flags |= C2D_CHARACTER_WALL;
+    }
+    return flags;
+}
+
+/* A slide run of the mover from *p by vel over the call (moving members swept), its contacts to the
+ * list. */
+static c2d_status run(character *ch, c2d_vec2 *p, c2d_vec2 vel, c2d_move_result *res)
+{
+    c2d_status st = c2d_engine_run(&ch->e, p, &vel, 1.0, 1.0, 0.0, res);
+    if (st == C2D_OK && ch->list.no_memory)
+        st = C2D_ERR_NO_MEMORY;
+    return st;
+}
+
+/* The walk of length len from *p along the ground of normal n, the way of h, plus the ground's
+ * velocity carry: a slide run, then (on still ground) runs along the new ground for what a bend up to
+ * ground still walkable took from it. *flags gets what the runs met. */
+static c2d_status walk(character *ch, c2d_vec2 *p, c2d_vec2 n, c2d_vec2 h, double len, c2d_vec2 carry,
+                       int *flags)
+{
+    c2d_move_result res;
+    int from = ch->list.count;
+    c2d_status st = run(ch, p, v2_add(v2_scale(along_ground(n, h), len), carry), &res);
+    if (st != C2D_OK)
+        return st;
+    int ground;
+    *flags |= met(ch, from, ch->list.count, &ground);
+    if (*flags & (C2D_CHARACTER_WALL | C2D_CHARACTER_CEILING)) {
+        /* Met something it cannot walk on: it stops there. A slide would take a round bottom up the
+         * corner of a step too high, or up ground too steep, a little every call. */
+        for (int k = from; k < ch->list.count; k++)
+            if (!is_walkable(ch, ch->list.items[k].contact.normal)) {
+                *p = v2_sub(ch->list.items[k].position, ch->e.origin);
+                ch->list.count = k + 1;
+                break;
+            }
+        return C2D_OK;
+    }
+    int still = carry.x == 0 && carry.y == 0;
+    double left = len - res.travelled;
+    for (int k = 1; k < WALK_RUNS && still && !(*flags & ~C2D_CHARACTER_STEPPED) && ground >= 0 &&
+                    left > 4 * ch->e.tol && !res.truncated;
+         k++) {
+        c2d_vec2 gn = ch->list.items[ground].contact.normal;
+        from = ch->list.count;
+        st = run(ch, p, v2_scale(along_ground(gn, h), left), &res);
+        if (st != C2D_OK)
+            return st;
+        *flags |= met(ch, from, ch->list.count, &ground);
+        left -= res.travelled;
+    }
+    return C2D_OK;
+}
+
+c2d_status c2d_character_check(c2d_vec2 d, const c2d_character_options *o, c2d_vec2 ground_normal,
+                               c2d_vec2 ground_velocity)
+{
+    c2d_status st = c2d_check_vec(d);
+    if (st == C2D_OK)
+        st = c2d_check_vec(o->up);
+    if (st == C2D_OK)
+        st = c2d_check_number(o->max_slope);
+    if (st == C2D_OK)
+        st = c2d_check_number(o->snap_distance);
+    if (st == C2D_OK)
+        st = c2d_check_number(o->step_height);
+    if (st == C2D_OK)
+        st = c2d_check_vec(ground_normal);
+    if (st == C2D_OK)
+        st = c2d_check_vec(ground_velocity);
+    if (st != C2D_OK)
+        return st;
+    if (o->up.x == 0 && o->up.y == 0)
+        return C2D_ERR_DEGENERATE;
+    if (!(o->max_slope >= 0 && o->max_slope < 1.5707963267948966) || o->snap_distance < 0 || o->step_height < 0)
+        return C2D_ERR_RANGE;
+    return C2D_OK;
+}
+
+/* The checks of the options and the state, before anything is made. */
+static c2d_status check_input(const c2d_static_set *set, c2d_vec2 d, const c2d_character_options *o,
+                              const c2d_character_state *s)
+{
+    c2d_status st = c2d_character_check(d, o, s->ground_normal, s->ground_velocity);
+    if (st != C2D_OK)
+        return st;
+    if (s->ground_index < -1 || s->ground_index >= set->n_public)
+        return C2D_ERR_RANGE;
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_shape *mover_shape,
+                                         c2d_vec2 displacement, const c2d_character_options *options,
+                                         c2d_character_state *state, c2d_character_result *result,
+                                         c2d_records_fn report, void *report_ctx)
+{
+    if (!set || !mover_shape || !state || !result)
+        return C2D_ERR_NULL;
+    c2d_character_options o = options ? *options : c2d_character_options_default();
+    c2d_status st = check_input(set, displacement, &o, state);
+    if (st != C2D_OK)
+        return st;
+    c2d_character_state in = *state;
+    int grounded_in = in.grounded && in.ground_index >= 0;
+
+    /* The ground's motion, read from the set: it is what the set sweeps the member by in this call. */
+    c2d_vec2 carry = v2(0, 0), one_way = v2(0, 0);
+    if (grounded_in) {
+        c2d_static_set_get_velocity(set, in.ground_index, &carry);
+        c2d_static_set_get_one_way(set, in.ground_index, &one_way);
+    }
+
+    character ch;
+    /* Unit up, scaled first so that no square underflows (up (1e-200, 0) is as good as (1, 0)). */
+    c2d_vec2 u = v2_scale(o.up, 1.0 / vec_magnitude(o.up));
+    ch.up = v2_scale(u, 1.0 / v2_len(u));
+    double sn, cs;
+    c2d_sincos(o.max_slope, &sn, &cs);
+    ch.walkable = cs;
+
+    /* Drop-through: the one-way members are no shapes for this call (their seams with solid neighbours
+     * undone by the engine, as for any call whose responses ignore a shape). */
+    c2d_response stack_responses[CHARACTER_RESPONSES], *responses = NULL;
+    c2d_move_options mo = c2d_move_options_default();
+    mo.response = C2D_RESPONSE_SLIDE;
+    if (o.drop_through && set->one_way) {
+        int n = set->n_public;
+        responses = n <= CHARACTER_RESPONSES ? stack_responses : (c2d_response *)malloc((size_t)n * sizeof *responses);
+        if (!responses)
+            return C2D_ERR_NO_MEMORY;
+        for (int i = 0; i < n; i++) {
+            c2d_vec2 w;
+            c2d_static_set_get_one_way(set, i, &w);
+            responses[i] = w.x != 0 || w.y != 0 ? C2D_RESPONSE_NONE : C2D_RESPONSE_SLIDE;
+        }
+        mo.responses = responses;
+    }
+
+    mover a;
+    if ((st = c2d_mover_of_shape(mover_shape, &a)) != C2D_OK) {
+        if (responses != stack_responses)
+            free(responses);
+        return st;
+    }
+    /* Its coordinates over the call: where it stands, grown by all it may move (the motion, the ride,
+     * a step up and back down, the look down). */
+    double reach = vec_magnitude(displacement) + vec_magnitude(carry) + 2 * o.step_height + o.snap_distance;
+    double scale = c2d_aabb_magnitude(a.box) + reach;
+    if (!(scale <= C2D_MAX_COORDINATE)) {
+        c2d_mover_free(&a);
+        if (responses != stack_responses)
+            free(responses);
+        return C2D_ERR_RANGE;
+    }
+    st = c2d_engine_init(&ch.e, set, &a, &mo, C2D_RESPONSE_SLIDE, scale, 1.0);
+    if (st != C2D_OK) {
+        c2d_mover_free(&a);
+        if (responses != stack_responses)
+            free(responses);
+        return st;
+    }
+    ch.touch = 4 * ch.e.tol;
+    c2d_contact_record stack_records[CHARACTER_RECORDS];
+    c2d_record_list_init(&ch.list, stack_records, CHARACTER_RECORDS);
+    ch.e.list = &ch.list;
+    ch.e.origin = mover_shape->pos;
+
+    c2d_vec2 up = ch.up, down = v2_neg(up);
+    double rise = v2_dot(displacement, up);
+    c2d_vec2 across = v2_mad(displacement, -rise, up);
+    double len = v2_len(across);
+    int dropping = o.drop_through && (one_way.x != 0 || one_way.y != 0);
+    /* Walking: on walkable ground, not jumping off it, not dropping through it. */
+    int walking = grounded_in && is_walkable(&ch, in.ground_normal) && rise <= 0 && !dropping;
+    int flags = 0;
+    c2d_vec2 p = v2(0, 0);
+    look g;
+    g.member = -1;
+    if (walking) {
+        int from = ch.list.count;
+        st = walk(&ch, &p, in.ground_normal, across, len, carry, &flags);
+        /* Blocked: the walk again, lifted by the step height and set down on top, taken when it lands
+         * on walkable ground further along. */
+        if (st == C2D_OK && (flags & C2D_CHARACTER_WALL) && o.step_height > 0 && len > 0) {
+            c2d_vec2 dir = v2_scale(across, 1.0 / len);
+            look lift, land;
+            c2d_vec2 q = v2(0, 0);
+            int kept = ch.list.count;
+            if (cast(&ch, q, v2_scale(up, o.step_height), 0.0, &lift) < 0)
+                st = C2D_ERR_NO_MEMORY;
+            double h = lift.t * o.step_height;
+            int step_flags = 0;
+            if (st == C2D_OK) {
+                q = v2_mad(q, h, up);
+                c2d_move_result res;
+                int at = ch.list.count;
+                st = run(&ch, &q, v2_add(v2_scale(dir, len), carry), &res);
+                if (st == C2D_OK) {
+                    int ground;
+                    step_flags = met(&ch, at, ch.list.count, &ground);
+                }
+            }
+            if (st == C2D_OK && cast(&ch, q, v2_scale(down, h + o.snap_distance + ch.touch), 1.0, &land) < 0)
+                st = C2D_ERR_NO_MEMORY;
+            if (st == C2D_OK) {
+                c2d_vec2 q_end = v2_mad(q, land.t * (h + o.snap_distance + ch.touch), down);
+                /* A round bottom lifted short of the top may slide up the corner on the way, higher
+                 * than step_height: not a step it may take. */
+                int over = v2_dot(q, up) > h + ch.touch;
+                /* Nor may it land on the step's edge, lower than its top, where a round bottom rests
+                 * on a corner it cannot reach: what it lands on must be within step_height of its
+                 * lowest point where it stood. */
+                double lowest = v2_dot(a.v[0], up);
+                for (int k = 1; k < a.n; k++)
+                    lowest = fmin(lowest, v2_dot(a.v[k], up));
+                lowest -= a.r;
+                if (land.member >= 0 && v2_dot(land.point, up) - lowest > o.step_height + ch.touch)
+                    over = 1;
+                int landed = land.member >= 0 && is_walkable(&ch, land.normal) && !over;
+                if (landed && v2_dot(q_end, dir) > v2_dot(p, dir) + ch.touch) {
+                    /* Taken: the records of the blocked walk give way to the step's. */
+                    int n_step = ch.list.count - kept;
+                    memmove(ch.list.items + from, ch.list.items + kept, (size_t)n_step * sizeof *ch.list.items);
+                    ch.list.count = from + n_step;
+                    p = q_end;
+                    flags = (flags & ~C2D_CHARACTER_WALL) | step_flags | C2D_CHARACTER_STEPPED;
+                    g = land;
+                } else {
+                    ch.list.count = kept;
+                }
+            }
+        }
+    } else {
+        c2d_move_result res;
+        c2d_vec2 ride = grounded_in ? carry : v2(0, 0);
+        st = run(&ch, &p, v2_add(displacement, ride), &res);
+        if (st == C2D_OK) {
+            int ground;
+            flags |= met(&ch, 0, ch.list.count, &ground);
+            /* Pushed sideways into ground too steep to stand on, a slide goes up it: falling (or
+             * not rising), the character never climbs that way. Again without the push. */
+            if ((flags & C2D_CHARACTER_WALL) && rise <= 0 && v2_dot(v2_sub(p, ride), up) > ch.touch) {
+                ch.list.count = 0;
+                p = v2(0, 0);
+                st = run(&ch, &p, v2_add(v2_scale(up, rise), ride), &res);
+                if (st == C2D_OK)
+                    flags |= met(&ch, 0, ch.list.count, &ground);
+            }
+        }
+    }
+
+    /* What it stands on now: a look down, snap_distance far after a walk (stepping down onto it), a
+     * touch's width otherwise; none while it rises. */
+    int grounded = 0, wedged = 0;
+    c2d_vec2 snap = v2(0, 0);
+    if (st == C2D_OK && !(flags & C2D_CHARACTER_STEPPED) && (walking || rise <= 0)) {
+        double far = (walking ? o.snap_distance : 0) + ch.touch;
+        if (cast(&ch, p, v2_scale(down, far), 1.0, &g) < 0)
+            st = C2D_ERR_NO_MEMORY;
+        else if (g.member >= 0 && is_walkable(&ch, g.normal)) {
+            double drop = g.t * far;
+            if (drop > ch.touch) {
+                snap = v2_scale(down, drop);
+                p = v2_add(p, snap);
+                flags |= C2D_CHARACTER_SNAPPED;
+            }
+        } else if (g.member >= 0) {
+            flags |= C2D_CHARACTER_STEEP;
+            /* Wedged in a V of ground too steep to stand on: asked down, it went nowhere down, held
+             * by what it touches. It stands there (a game that lets it jump from the ground can get
+             * it out; falling on for ever at full speed would not). */
+            wedged = !walking && -rise > ch.touch && -v2_dot(p, up) <= ch.touch && g.t * far <= ch.touch;
+        }
+    }
+    if (st == C2D_OK)
+        grounded = g.member >= 0 && (is_walkable(&ch, g.normal) || wedged);
+    c2d_engine_free(&ch.e);
+    c2d_mover_free(&a);
+    if (responses != stack_responses)
+        free(responses);
+    if (st == C2D_OK && report)
+        st = report(report_ctx, ch.list.items, ch.list.count);
+    if (st == C2D_OK) {
+        c2d_character_state out;
+        memset(&out, 0, sizeof out);
+        out.grounded = grounded;
+        out.ground_index = -1;
+        if (grounded) {
+            int owner = c2d_static_set_owner(set, g.member);
+            out.ground_index = owner;
+            out.ground_normal = g.normal;
+            c2d_static_set_get_velocity(set, owner, &out.ground_velocity);
+            out.ground_user = c2d_static_set_value(set, owner);
+            if (!grounded_in)
+                flags |= C2D_CHARACTER_LANDED;
+        }
+        result->displacement = p;
+        result->flags = flags;
+        result->count = ch.list.count;
+        result->snap = snap;
+        *state = out;
+    }
+    c2d_record_list_free(&ch.list);
+    return st;
+}
