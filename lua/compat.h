@@ -31,10 +31,19 @@ static inline void compat_setfuncs(lua_State *L, const luaL_Reg *l, int nup)
 #define lua_rawlen lua_objlen
 #endif
 #if LUA_VERSION_NUM < 504
-/* 5.1 calls it luaL_typerror and 5.2/5.3 have none; 5.4's message has this same format. */
+/* 5.1 calls it luaL_typerror and 5.2/5.3 have none; 5.4's message has this same format, and names what
+ * it got as 5.4 does: by its metatable's __name (a shape passed where a static set was expected is
+ * "collide2d.shape", not "userdata"). */
 static inline int compat_typeerror(lua_State *L, int arg, const char *tname)
 {
-    return luaL_argerror(L, arg, lua_pushfstring(L, "%s expected, got %s", tname, luaL_typename(L, arg)));
+    const char *got;
+    if (luaL_getmetafield(L, arg, "__name") && lua_type(L, -1) == LUA_TSTRING)
+        got = lua_tostring(L, -1);
+    else if (lua_type(L, arg) == LUA_TLIGHTUSERDATA)
+        got = "light userdata";
+    else
+        got = luaL_typename(L, arg);
+    return luaL_argerror(L, arg, lua_pushfstring(L, "%s expected, got %s", tname, got));
 }
 #define luaL_typeerror compat_typeerror
 /* Lua values attached to a userdata: 5.4 has numbered user values; 5.1 (and 5.2/5.3) one table, the

@@ -249,3 +249,17 @@ describe('world:moveCharacter in a world with a level', function()
     assert.are.equal(0.75, x) -- carried by the floor it stands on
   end)
 end)
+
+describe('a wrong self', function()
+  it('is named by what it is, in every Lua', function()
+    local set, world, box = walls(), collide2d.world(), collide2d.box(0, 0, 1, 1)
+    expect.raises("bad argument #1 to 'move' (collide2d.staticset expected, got collide2d.shape)",
+      function() set.move(box, 1, 0) end)
+    expect.raises("bad argument #1 to 'setValue' (collide2d.staticset expected, got collide2d.shape)",
+      function() set.setValue(box, 1, 2) end)
+    expect.raises("bad argument #1 to 'stepBall' (collide2d.world expected, got collide2d.staticset)",
+      function() world.stepBall(set, 0, 0, 1, 1, 1, 1) end)
+    expect.raises("bad argument #1 to 'cast' (collide2d.staticset expected, got collide2d.world)",
+      function() set.cast(world, box, 1, 0) end)
+  end)
+end)
