@@ -26,51 +26,42 @@ describe('the example at the top of docs/lua.md', function()
   end)
 end)
 
+-- Runs every ```lua block of docs/lua.md between the headings from and to (to nil: the next "## "
+-- heading), each in a fresh environment with collide2d in it; returns the section and the count.
+local function run_examples(label, from, to)
+  local f = assert(io.open('docs/lua.md'))
+  local text = f:read('*a')
+  f:close()
+  local start = assert(text:find('\n' .. from .. '\n', 1, true))
+  local stop = to and assert(text:find('\n' .. to .. '\n', 1, true)) or text:find('\n## ', start + 1, true) or #text
+  local section = text:sub(start, stop)
+  local count = 0
+  for code in section:gmatch('```lua\n(.-)```') do
+    count = count + 1
+    local env = setmetatable({ collide2d = collide2d }, { __index = _G })
+    local name = '=docs/lua.md ' .. label .. ' example ' .. count
+    local chunk
+    if setfenv then
+      chunk = assert(loadstring(code, name))
+      setfenv(chunk, env)
+    else
+      chunk = assert(load(code, name, 't', env))
+    end
+    chunk()
+  end
+  return section, count
+end
+
 describe('the examples of the Reference section of docs/lua.md', function()
   it('run as they are', function()
-    local f = assert(io.open('docs/lua.md'))
-    local text = f:read('*a')
-    f:close()
-    local start = assert(text:find('\n## Reference\n', 1, true))
-    local stop = assert(text:find('\n## Swept collision\n', 1, true))
-    local count = 0
-    for code in text:sub(start, stop):gmatch('```lua\n(.-)```') do
-      count = count + 1
-      local env = setmetatable({ collide2d = collide2d }, { __index = _G })
-      local chunk
-      if setfenv then
-        chunk = assert(loadstring(code, '=docs/lua.md reference example ' .. count))
-        setfenv(chunk, env)
-      else
-        chunk = assert(load(code, '=docs/lua.md reference example ' .. count, 't', env))
-      end
-      chunk()
-    end
+    local _, count = run_examples('reference', '## Reference', '## Swept collision')
     assert.is_true(count >= 1)   -- collide2d.box's, beside collide2d.rectangle
   end)
 end)
 
 describe('the examples of the Static sets section of docs/lua.md', function()
   it('run as they are (set:moveCharacter\'s among them)', function()
-    local f = assert(io.open('docs/lua.md'))
-    local text = f:read('*a')
-    f:close()
-    local start = assert(text:find('\n## Static sets\n', 1, true))
-    local stop = assert(text:find('\n## Worlds\n', 1, true))
-    local section = text:sub(start, stop)
-    local count = 0
-    for code in section:gmatch('```lua\n(.-)```') do
-      count = count + 1
-      local env = setmetatable({ collide2d = collide2d }, { __index = _G })
-      local chunk
-      if setfenv then
-        chunk = assert(loadstring(code, '=docs/lua.md static set example ' .. count))
-        setfenv(chunk, env)
-      else
-        chunk = assert(load(code, '=docs/lua.md static set example ' .. count, 't', env))
-      end
-      chunk()
-    end
+    local section, count = run_examples('static set', '## Static sets', '## Worlds')
     assert.is_truthy(section:find('### set:moveCharacter', 1, true))
     assert.is_true(count >= 27)
   end)
@@ -78,25 +69,7 @@ end)
 
 describe('the examples of the Worlds section of docs/lua.md', function()
   it('run as they are (world:moveCharacter\'s among them)', function()
-    local f = assert(io.open('docs/lua.md'))
-    local text = f:read('*a')
-    f:close()
-    local start = assert(text:find('\n## Worlds\n', 1, true))
-    local stop = text:find('\n## ', start + 1, true) or #text
-    local section = text:sub(start, stop)
-    local count = 0
-    for code in section:gmatch('```lua\n(.-)```') do
-      count = count + 1
-      local env = setmetatable({ collide2d = collide2d }, { __index = _G })
-      local chunk
-      if setfenv then
-        chunk = assert(loadstring(code, '=docs/lua.md world example ' .. count))
-        setfenv(chunk, env)
-      else
-        chunk = assert(load(code, '=docs/lua.md world example ' .. count, 't', env))
-      end
-      chunk()
-    end
+    local section, count = run_examples('world', '## Worlds')
     assert.is_truthy(section:find('### world:moveCharacter', 1, true))
     assert.is_true(count >= 20)
   end)

@@ -11,12 +11,8 @@
 # played with flippers that are only re-placed (no set:setMotion) must fail: the checks see the balls
 # the flippers teleport over.
 set -u
-build=${BUILD:-build}
-case $build in /*) abs=$build ;; *) abs="$PWD/$build" ;; esac
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-fail() { failed=$((failed + 1)); echo "not ok - $1"; }
+. spec/support/suite.sh
+build=$B
 for tool in love xvfb-run lua5.4 luajit; do
     command -v $tool >/dev/null 2>&1 || { echo "$tool not found: apt-get install love xvfb xauth lua5.4 luajit"; exit 1; }
 done
@@ -29,15 +25,6 @@ rm -rf "$dir"
 mkdir -p "$game" "$dir/save"
 cp examples/love/pinball/*.lua "$build/lua51/collide2d.so" "$game/"
 png="$dir/screenshot.png"
-
-# field: the value of key=... in a summary line
-field() { printf '%s\n' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1; }
-
-# at_least LINE KEY N WHAT: the count KEY of the summary line is at least N
-at_least() {
-    v=$(field "$1" "$2")
-    [ "$v" -ge "$3" ] 2>/dev/null && ok "$label: $4 ($2=$v)" || fail "$label: $2=$v, not at least $3 ($4)"
-}
 
 # check_summary LABEL LOG STATUS: the run's exit status, its summary line, no violation reported, and
 # every part of the table in play.
@@ -111,5 +98,4 @@ inside=$(field "$line" inside)
 [ "$status" -ne 0 ] && [ "${inside:-0}" -gt 0 ] 2>/dev/null && grep -q '^violation: .* inside the \(left\|right\) flipper' "$log" \
     && ok "flippers turned by setTransform alone leave balls inside them: the run exits $status (inside=$inside)" \
     || { fail "flippers turned by setTransform alone: exit $status, inside=$inside"; tail -n 5 "$log"; }
-echo "RESULT passed=$passed failed=$failed"
-[ "$failed" -eq 0 ]
+finish

@@ -24,12 +24,6 @@ mkdir -p "$game" "$dir/save"
 cp examples/love/shooter/*.lua "$B/lua51/collide2d.so" "$game/"
 png="$dir/screenshot.png"
 
-field() { printf '%s\n' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1; }
-at_least() {
-    v=$(field "$1" "$2")
-    [ "$v" -ge "$3" ] 2>/dev/null && ok "$label: $4 ($2=$v)" || fail "$label: $2=$v, not at least $3 ($4)"
-}
-
 # check_summary LABEL LOG STATUS: the run's exit status, its summary line, no violation, the game played.
 check_summary() {
     label=$1; log=$2; status=$3

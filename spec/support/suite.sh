@@ -1,5 +1,5 @@
 # spec/support/suite.sh - what the platform suites (40-windows, 41-macos, 42-loader, 43-arm64) and the
-# shooter's (44-shooter) share;
+# games' (39-pinball, 44-shooter) share;
 # sourced after `set -u`: where the build is ($B, and $abs, the same as an absolute path), the counts
 # with ok and fail (bad is its other name), stamp (a line with the seconds since the suite began), and
 # finish, which runs the suite's own on_finish (stopping what it started) and reports the counts as
@@ -21,6 +21,14 @@ finish() {
     echo "RESULT passed=$passed failed=$failed"
     [ "$failed" -eq 0 ]
     exit
+}
+
+# field LINE KEY: the value of key=... in a game's summary line. at_least LINE KEY N WHAT: that value is
+# at least N (ok or fail, named with $label, the run being checked).
+field() { printf '%s\n' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1; }
+at_least() {
+    v=$(field "$1" "$2")
+    [ "$v" -ge "$3" ] 2>/dev/null && ok "$label: $4 ($2=$v)" || fail "$label: $2=$v, not at least $3 ($4)"
 }
 
 # compare REFERENCE OTHER NAME: the shared cases' outputs compared line by line (spec/windows/compare.lua),
