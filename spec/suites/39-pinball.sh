@@ -13,35 +13,14 @@
 set -u
 . spec/support/suite.sh
 build=$B
-for tool in love xvfb-run lua5.4 luajit; do
-    command -v $tool >/dev/null 2>&1 || { echo "$tool not found: apt-get install love xvfb xauth lua5.4 luajit"; exit 1; }
-done
-make --no-print-directory -s BUILD="$build" "$build/lua54/collide2d.so" "$build/lua51/collide2d.so" || exit 1
-
 FRAMES=4000
-dir="$abs/pinball-check"
-game="$dir/game"
-rm -rf "$dir"
-mkdir -p "$game" "$dir/save"
-cp examples/love/pinball/*.lua "$build/lua51/collide2d.so" "$game/"
-png="$dir/screenshot.png"
+game_setup pinball
 
 # check_summary LABEL LOG STATUS: the run's exit status, its summary line, no violation reported, and
 # every part of the table in play.
 check_summary() {
-    label=$1; log=$2; status=$3
-    [ "$status" -eq 0 ] && ok "$label exits 0" || { fail "$label exits $status, not 0"; tail -n 25 "$log"; }
-    line=$(grep '^pinball: ' "$log" | tail -n 1)
-    if [ -z "$line" ]; then fail "$label prints a summary line"; return; fi
-    echo "   $line"
-    grep '^pinball timing: ' "$log" | sed 's/^/   /'
-    [ "$(field "$line" frames)" = "$FRAMES" ] && ok "$label ran $FRAMES frames" || fail "$label ran $(field "$line" frames) frames, not $FRAMES"
+    summary_common "$1" "$2" "$3" pinball $FRAMES inside crossed escapes pushedout || return
     [ "$(field "$line" balls)" = 12 ] && ok "$label has 12 balls" || fail "$label has $(field "$line" balls) balls, not 12"
-    for v in inside crossed escapes pushedout; do
-        [ "$(field "$line" $v)" = 0 ] && ok "$label: $v=0" || fail "$label: $v=$(field "$line" $v)"
-    done
-    grep -q '^violation: ' "$log" && { fail "$label reports violations"; grep '^violation: ' "$log" | head -n 5; } \
-        || ok "$label reports no violation"
     at_least "$line" flips 100 "the flippers swung"
     at_least "$line" flipper_hits 100 "the flippers met balls"
     at_least "$line" spinner_hits 50 "the spinner met balls"
@@ -57,23 +36,10 @@ check_summary() {
 }
 
 # ---- the LÖVE game, from / and without LUA_CPATH: only the .so in the game directory can be found
-log="$dir/love.log"
-start=$(date +%s)
-(cd / && env -u LUA_CPATH -u LUA_PATH XDG_DATA_HOME="$dir/save" COLLIDE2D_AUTOPLAY=$FRAMES \
-    COLLIDE2D_SCREENSHOT="$png" timeout 120 xvfb-run -a love "$game") > "$log" 2>&1
-status=$?
-echo "   LÖVE run: $(( $(date +%s) - start )) s"
-[ "$status" -eq 124 ] && fail "LÖVE timed out after 120 s"
+love_autoplay "$dir/love.log"
 check_summary "LÖVE autoplay" "$log" "$status"
 love_line=$(grep '^pinball: ' "$log" | tail -n 1)
-if [ -f "$png" ]; then
-    magic=$(head -c 8 "$png" | od -An -tx1 | tr -d ' \n')
-    size=$(od -An -tu1 -j16 -N8 "$png" | awk '{ printf "%dx%d", (($1*256+$2)*256+$3)*256+$4, (($5*256+$6)*256+$7)*256+$8 }')
-    [ "$magic" = "89504e470d0a1a0a" ] && ok "the screenshot is a PNG" || fail "the screenshot is not a PNG ($magic)"
-    [ "$size" = "800x600" ] && ok "the screenshot is 800x600" || fail "the screenshot is $size, not 800x600"
-else
-    fail "no screenshot at $png"
-fi
+check_png
 
 # ---- the same simulation without a window (and timed: examples/lua/pinball.lua plays it again
 # without the checks, which must end with the same checksum)

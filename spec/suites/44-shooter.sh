@@ -11,33 +11,12 @@
 # its level must fail the checks: the bullets then fly through the walls.
 set -u
 . spec/support/suite.sh
-for tool in love xvfb-run lua5.4 luajit; do
-    command -v $tool >/dev/null 2>&1 || { echo "$tool not found: apt-get install love xvfb xauth lua5.4 luajit"; exit 1; }
-done
-make --no-print-directory -s BUILD="$B" "$B/lua54/collide2d.so" "$B/lua51/collide2d.so" || exit 1
-
 FRAMES=1200
-dir="$abs/shooter-check"
-game="$dir/game"
-rm -rf "$dir"
-mkdir -p "$game" "$dir/save"
-cp examples/love/shooter/*.lua "$B/lua51/collide2d.so" "$game/"
-png="$dir/screenshot.png"
+game_setup shooter
 
 # check_summary LABEL LOG STATUS: the run's exit status, its summary line, no violation, the game played.
 check_summary() {
-    label=$1; log=$2; status=$3
-    [ "$status" -eq 0 ] && ok "$label exits 0" || { fail "$label exits $status, not 0"; tail -n 25 "$log"; }
-    line=$(grep '^shooter: ' "$log" | tail -n 1)
-    if [ -z "$line" ]; then fail "$label prints a summary line"; return; fi
-    echo "   $line"
-    grep '^shooter timing: ' "$log" | sed 's/^/   /'
-    [ "$(field "$line" frames)" = "$FRAMES" ] && ok "$label ran $FRAMES frames" || fail "$label ran $(field "$line" frames) frames, not $FRAMES"
-    for v in crossed missed inside; do
-        [ "$(field "$line" $v)" = 0 ] && ok "$label: $v=0" || fail "$label: $v=$(field "$line" $v)"
-    done
-    grep -q '^violation: ' "$log" && { fail "$label reports violations"; grep '^violation: ' "$log" | head -n 5; } \
-        || ok "$label reports no violation"
+    summary_common "$1" "$2" "$3" shooter $FRAMES crossed missed inside || return
     at_least "$line" maxbullets 290 "about 300 bullets in flight"
     at_least "$line" bounces 10000 "the bullets bounced off the walls"
     at_least "$line" hits 1000 "the bullets went through enemies"
@@ -45,21 +24,10 @@ check_summary() {
 }
 
 # ---- the LÖVE game, from / and without LUA_CPATH: only the .so in the game directory can be found
-log="$dir/love.log"
-start=$(date +%s)
-(cd / && env -u LUA_CPATH -u LUA_PATH XDG_DATA_HOME="$dir/save" COLLIDE2D_AUTOPLAY=$FRAMES \
-    COLLIDE2D_SCREENSHOT="$png" timeout 120 xvfb-run -a love "$game") > "$log" 2>&1
-status=$?
-echo "   LÖVE run: $(( $(date +%s) - start )) s"
-[ "$status" -eq 124 ] && fail "LÖVE timed out after 120 s"
+love_autoplay "$dir/love.log"
 check_summary "LÖVE autoplay" "$log" "$status"
 love_line=$(grep '^shooter: ' "$log" | tail -n 1)
-if [ -f "$png" ]; then
-    magic=$(head -c 8 "$png" | od -An -tx1 | tr -d ' \n')
-    [ "$magic" = "89504e470d0a1a0a" ] && ok "the screenshot is a PNG" || fail "the screenshot is not a PNG ($magic)"
-else
-    fail "no screenshot at $png"
-fi
+check_png
 
 # ---- the same simulation without a window, under both interpreters, and the old way under LuaJIT
 for run in "lua5.4 lua54 level" "luajit lua51 level" "luajit lua51 rebuild"; do

@@ -31,6 +31,68 @@ at_least() {
     [ "$v" -ge "$3" ] 2>/dev/null && ok "$label: $4 ($2=$v)" || fail "$label: $2=$v, not at least $3 ($4)"
 }
 
+# game_setup NAME: for a game's suite: the tools it needs, both Lua builds of the module, and a fresh
+# $dir ($abs/NAME-check) with the LÖVE game in $game (examples/love/NAME/*.lua and the 5.1 module) and
+# $png where its screenshot goes.
+game_setup() {
+    for tool in love xvfb-run lua5.4 luajit; do
+        command -v $tool >/dev/null 2>&1 || { echo "$tool not found: apt-get install love xvfb xauth lua5.4 luajit"; exit 1; }
+    done
+    make --no-print-directory -s BUILD="$B" "$B/lua54/collide2d.so" "$B/lua51/collide2d.so" || exit 1
+    dir="$abs/$1-check"
+    game="$dir/game"
+    rm -rf "$dir"
+    mkdir -p "$game" "$dir/save"
+    cp examples/love/$1/*.lua "$B/lua51/collide2d.so" "$game/"
+    png="$dir/screenshot.png"
+}
+
+# summary_common LABEL LOG STATUS NAME FRAMES KEY...: what every game's run must show: exit status 0,
+# the "NAME: " summary line (kept in $line, and printed with the "NAME timing: " lines), FRAMES frames,
+# each KEY=0, and no "violation: " line. Returns 1 when there is no summary line to check further.
+summary_common() {
+    label=$1; log=$2; status=$3; name=$4; frames=$5
+    shift 5
+    [ "$status" -eq 0 ] && ok "$label exits 0" || { fail "$label exits $status, not 0"; tail -n 25 "$log"; }
+    line=$(grep "^$name: " "$log" | tail -n 1)
+    if [ -z "$line" ]; then fail "$label prints a summary line"; return 1; fi
+    echo "   $line"
+    grep "^$name timing: " "$log" | sed 's/^/   /'
+    [ "$(field "$line" frames)" = "$frames" ] && ok "$label ran $frames frames" || fail "$label ran $(field "$line" frames) frames, not $frames"
+    for v in "$@"; do
+        [ "$(field "$line" $v)" = 0 ] && ok "$label: $v=0" || fail "$label: $v=$(field "$line" $v)"
+    done
+    grep -q '^violation: ' "$log" && { fail "$label reports violations"; grep '^violation: ' "$log" | head -n 5; } \
+        || ok "$label reports no violation"
+    return 0
+}
+
+# love_autoplay LOG [NAME=VALUE ...]: the game in $game plays $FRAMES frames by itself on a virtual display,
+# from / and without LUA_CPATH (only the module in the game directory can be found), under a 120 s
+# timeout, saving its screenshot to $png; its exit status in $status.
+love_autoplay() {
+    log=$1
+    shift
+    start=$(date +%s)
+    (cd / && env -u LUA_CPATH -u LUA_PATH XDG_DATA_HOME="$dir/save" COLLIDE2D_AUTOPLAY=$FRAMES \
+        COLLIDE2D_SCREENSHOT="$png" "$@" timeout 120 xvfb-run -a love "$game") > "$log" 2>&1
+    status=$?
+    echo "   LÖVE run: $(( $(date +%s) - start )) s"
+    [ "$status" -eq 124 ] && fail "LÖVE timed out after 120 s"
+}
+
+# check_png: the game's screenshot $png is an 800x600 PNG.
+check_png() {
+    if [ -f "$png" ]; then
+        magic=$(head -c 8 "$png" | od -An -tx1 | tr -d ' \n')
+        size=$(od -An -tu1 -j16 -N8 "$png" | awk '{ printf "%dx%d", (($1*256+$2)*256+$3)*256+$4, (($5*256+$6)*256+$7)*256+$8 }')
+        [ "$magic" = "89504e470d0a1a0a" ] && ok "the screenshot is a PNG" || fail "the screenshot is not a PNG ($magic)"
+        [ "$size" = "800x600" ] && ok "the screenshot is 800x600" || fail "the screenshot is $size, not 800x600"
+    else
+        fail "no screenshot at $png"
+    fi
+}
+
 # compare REFERENCE OTHER NAME: the shared cases' outputs compared line by line (spec/windows/compare.lua),
 # its ok / not ok lines counted; $work is the suite's scratch folder.
 compare() {
