@@ -139,6 +139,10 @@ int s_gc(lua_State *L)
     set_box *b = checksetbox(L, 1);
     c2d_static_set_destroy(b->set);
     b->set = NULL;
+    /* The collector finalizes only a set no query is reading (a query holds it on its stack). */
+    free(b->buf);
+    b->buf = NULL;
+    b->bufsize = 0;
     return 0;
 }
 
