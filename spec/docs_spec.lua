@@ -74,3 +74,32 @@ describe('the examples of the Worlds section of docs/lua.md', function()
     assert.is_true(count >= 20)
   end)
 end)
+
+describe('the LÖVE drawing example of docs/lua.md', function()
+  it('runs against a stand-in for love.graphics and draws the shapes where they are', function()
+    local f = assert(io.open('docs/lua.md'))
+    local text = f:read('*a')
+    f:close()
+    local start = assert(text:find('\n### LÖVE\n', 1, true))
+    local stop = assert(text:find('\n### LuaJIT\n', 1, true))
+    local code = text:sub(start, stop):match('```lua\n(.-)```')
+    assert.is_string(code)
+    local drawn = {}
+    local love = { graphics = {
+      polygon = function(mode, t) drawn[#drawn + 1] = { mode, #t, t[1], t[2] } end,
+      circle = function(mode, x, y, r) drawn[#drawn + 1] = { mode, x, y, r } end,
+    } }
+    local env = setmetatable({ collide2d = collide2d, love = love,
+      wall = collide2d.rectangle(120, 50, 20, 200), ball = collide2d.circle(100, 100, 10) }, { __index = _G })
+    local chunk
+    if setfenv then
+      chunk = assert(loadstring(code, '=docs/lua.md LÖVE example'))
+      setfenv(chunk, env)
+    else
+      chunk = assert(load(code, '=docs/lua.md LÖVE example', 't', env))
+    end
+    chunk()
+    love.draw()
+    assert.are.same({ { 'fill', 8, 120, 50 }, { 'line', 100, 100, 10 } }, drawn)
+  end)
+end)
