@@ -43,6 +43,7 @@ build = {
         'lua/shapes.c',
         'lua/worldcalls.c',
         'lua/worlds.c',
+        'src/balls.c',
         'src/closest.c',
         'src/collide.c',
         'src/compound.c',
