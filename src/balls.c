@@ -108,6 +108,8 @@ typedef struct balls_run {
     unsigned char *mark;
     int *cluster;
     double *last_t; /* each ball's last ball contact (-INFINITY: none yet) */
+    int *order;     /* the balls by their boxes' left sides (kept sorted as paths change) */
+    double width;   /* the widest box so far: a box meeting ball i's starts within this of it */
     int *repeats;   /* how many contacts in a row it has had at one instant */
 } balls_run;
 
@@ -280,6 +282,8 @@ static void commit(balls_run *r, int b, double t)
     }
 }
 
+static int compare_min_x(const void *x, const void *y, const balls_run *r);
+
 /* ---- the time of impact of two paths ---- */
 
 /* The touching tolerance of two balls about positions a and b. */
@@ -347,23 +351,52 @@ static int boxes_meet(const c2d_aabb *a, const c2d_aabb *b)
     return a->min.x <= b->max.x && b->min.x <= a->max.x && a->min.y <= b->max.y && b->min.y <= a->max.y;
 }
 
-/* Ball i's earliest event from time t against every ball whose box meets its own. */
+/* Ball i's earliest event from time t against every ball whose box meets its own: those whose left
+ * sides lie within the widest box's width to the left of i's box and up to its right side. */
 static void find_best(balls_run *r, int i, double t)
 {
     best_event be;
     be.t = INFINITY;
     be.partner = -1;
     const c2d_aabb *bi = &r->path[i].box;
-    for (int k = 0; k < r->n; k++) {
-        if (k == i || !boxes_meet(bi, &r->path[k].box))
+    double from = bi->min.x - r->width;
+    int lo = 0, hi = r->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (r->path[r->order[mid]].box.min.x < from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (int q = lo; q < r->n; q++) {
+        int k = r->order[q];
+        const c2d_aabb *bk = &r->path[k].box;
+        if (bk->min.x > bi->max.x)
+            break;
+        if (k == i || !boxes_meet(bi, bk))
             continue;
         double tk = pair_toi(r, i, k, t);
-        if (tk < be.t) {
+        if (tk < be.t || (tk == be.t && k < be.partner)) {
             be.t = tk;
             be.partner = k;
         }
     }
     r->best[i] = be;
+}
+
+/* Sorts order again after some boxes changed: an insertion sort, as good as linear for an order a few
+ * balls left (several at once: each may have to pass another still out of place). */
+static void reorder(balls_run *r)
+{
+    int *o = r->order;
+    for (int q = 1; q < r->n; q++) {
+        int b = o[q], z = q;
+        while (z > 0 && compare_min_x(&o[z - 1], &b, r) > 0) {
+            o[z] = o[z - 1];
+            z--;
+        }
+        o[z] = b;
+    }
 }
 
 /* Offers the event of i and k at time tk to both. */
@@ -409,14 +442,16 @@ static void sort_by_x(balls_run *r, int *idx, int *tmp, int n)
 /* Every pair whose boxes meet, by sort and sweep on x, offered its first event. */
 static int initial_events(balls_run *r)
 {
-    int *idx = (int *)malloc(2 * (size_t)r->n * sizeof(int));
-    if (!idx)
+    int *tmp = (int *)malloc((size_t)r->n * sizeof(int));
+    if (!tmp)
         return 0;
-    int *tmp = idx + r->n;
+    int *idx = r->order;
+    r->width = 0;
     for (int i = 0; i < r->n; i++) {
         idx[i] = i;
         r->best[i].t = INFINITY;
         r->best[i].partner = -1;
+        r->width = c2d_max_num(r->width, r->path[i].box.max.x - r->path[i].box.min.x);
     }
     sort_by_x(r, idx, tmp, r->n);
     for (int a = 0; a < r->n; a++) {
@@ -434,7 +469,7 @@ static int initial_events(balls_run *r)
                 offer(r, i, k, tk);
         }
     }
-    free(idx);
+    free(tmp);
     return 1;
 }
 
@@ -735,7 +770,8 @@ c2d_status c2d_static_set_step_balls(const c2d_static_set *set, c2d_ball *balls,
     c2d_ball *out = (c2d_ball *)malloc(nn * sizeof(c2d_ball));
     r.last_t = (double *)malloc(nn * sizeof(double));
     r.repeats = (int *)calloc(nn, sizeof(int));
-    if (!r.inv_mass || !r.path || !r.best || !r.mark || !r.cluster || !out || !r.last_t || !r.repeats)
+    r.order = (int *)malloc(nn * sizeof(int));
+    if (!r.inv_mass || !r.path || !r.best || !r.mark || !r.cluster || !out || !r.last_t || !r.repeats || !r.order)
         st = C2D_ERR_NO_MEMORY;
     for (int i = 0; i < n && st == C2D_OK; i++)
         r.last_t[i] = -INFINITY;
@@ -793,7 +829,9 @@ c2d_status c2d_static_set_step_balls(const c2d_static_set *set, c2d_ball *balls,
         /* Every ball with a new path (its knots lie beyond before_knots) looks for its next event anew,
          * and so does every ball whose next event was with one of them. */
         for (int k = 0; k < n; k++)
-            r.mark[k] = r.path[k].knot >= before_knots;
+            if ((r.mark[k] = r.path[k].knot >= before_knots) != 0)
+                r.width = c2d_max_num(r.width, r.path[k].box.max.x - r.path[k].box.min.x);
+        reorder(&r);
         for (int k = 0; k < n; k++)
             if (r.mark[k] || (r.best[k].partner >= 0 && r.mark[r.best[k].partner]))
                 find_best(&r, k, t);
@@ -846,6 +884,7 @@ c2d_status c2d_static_set_step_balls(const c2d_static_set *set, c2d_ball *balls,
     free(r.cluster);
     free(r.last_t);
     free(r.repeats);
+    free(r.order);
     free(r.knots);
     free(r.recs);
     free(r.out);
