@@ -217,6 +217,7 @@ int s_pushout(lua_State *L);
 int s_move(lua_State *L);
 int s_moveturning(lua_State *L);
 int s_stepball(lua_State *L);
+int s_stepballs(lua_State *L);
 
 /* lua/setshapes.c: a static set's shapes as a game reads them: their Lua values, and their kind, pose and
  * vertices to draw */
