@@ -180,7 +180,8 @@ static c2d_status plan(balls_run *r, int b, double t0, c2d_vec2 p, c2d_vec2 v)
         T = 0;
     c2d_record_list_clear(&r->list);
     c2d_move_result res;
-    c2d_status st = c2d_static_set_step_ball_list(r->set, &ball, T, r->options, &res, &r->list);
+    c2d_status st = t0 > 0 ? c2d_static_set_step_ball_list_at(r->set, &ball, t0, T, r->options, &res, &r->list)
+                           : c2d_static_set_step_ball_list(r->set, &ball, T, r->options, &res, &r->list);
     if (st != C2D_OK)
         return st;
     if (res.truncated)

@@ -499,3 +499,36 @@ TEST(balls_resting_column_settles)
         ENSURE_MSG(fabs(b[i].velocity.y) <= g * dt, "ball %d still moves at %g", i, b[i].velocity.y);
     c2d_static_set_destroy(set);
 }
+
+/* A ball that goes on from a contact with another ball meets a moving member where the member has got
+ * to by then, not where it stood when the step began. */
+TEST(balls_moving_member_after_a_ball_contact)
+{
+    c2d_shape *wall = NULL;
+    ENSURE_OK(c2d_rect_new(10, 0, 2, 10, 0, &wall));
+    c2d_static_set *set = NULL;
+    ENSURE_OK(c2d_static_set_new((const c2d_shape *const *)&wall, 1, NULL, &set));
+    c2d_shape_destroy(wall);
+    ENSURE_OK(c2d_static_set_set_velocity(set, 0, V(-4, 0))); /* its left face at x = 9 - 4 t */
+    c2d_ball b[2];
+    b[0].position = V(0, 0);
+    b[0].velocity = V(2, 0);
+    b[0].radius = 1;
+    b[1].position = V(3, 0);
+    b[1].velocity = V(0, 0);
+    b[1].radius = 1;
+    static sink s;
+    ENSURE_OK(c2d_static_set_step_balls(set, b, NULL, 2, 1.2, NULL, NULL, NULL, keep, &s));
+    /* t = 0.5: the balls meet (x = 1 and 3), the second goes on at 2; t = 1: it meets the wall's face at
+     * x = 5, which hands it -2 - 2 * 4 = -10; t = 1.1: it meets the first ball (x = 1 and 3) and stops;
+     * t = 1.2: the first ball is at 0. */
+    ENSURE(s.n == 5);
+    ENSURE(s.r[2].id == 2 && s.r[2].contact.index == 0);
+    ENSURE_NEAR(s.r[2].contact.t * 1.2, 1, 1e-12);
+    ENSURE_NEAR(s.r[2].position.x, 4, 1e-12);
+    ENSURE_NEAR(b[0].position.x, 0, 1e-12);
+    ENSURE_NEAR(b[0].velocity.x, -10, 1e-12);
+    ENSURE_NEAR(b[1].position.x, 3, 1e-12);
+    ENSURE_NEAR(b[1].velocity.x, 0, 1e-12);
+    c2d_static_set_destroy(set);
+}
