@@ -421,7 +421,7 @@ static int compare_min_x(const void *x, const void *y, const balls_run *r)
     return (*(const int *)x > *(const int *)y) - (*(const int *)x < *(const int *)y);
 }
 
-/* Insertion-free sort of the ball indices by their boxes' left sides (a merge sort: qsort takes no
+/* Sorts the ball indices by their boxes' left sides (a merge sort: qsort takes no
  * context argument in C99). */
 static void sort_by_x(balls_run *r, int *idx, int *tmp, int n)
 {
@@ -476,13 +476,25 @@ static int initial_events(balls_run *r)
 
 /* ---- impulses ---- */
 
-/* The two records of a contact between balls a and b at time t, a's first: each names the other ball
- * as -1 - its index. */
+/* The two records of a contact between balls a and b at time t (n from a to b), the lower index's
+ * first: each names the other ball as -1 - its index. */
 static void record_pair(balls_run *r, int a, int b, double t, c2d_vec2 pa, c2d_vec2 pb, c2d_vec2 n, c2d_vec2 va,
                         c2d_vec2 vb)
 {
     if (!r->report)
         return;
+    if (a > b) { /* the lower index first, and n from it */
+        int z = a;
+        a = b;
+        b = z;
+        c2d_vec2 q = pa;
+        pa = pb;
+        pb = q;
+        q = va;
+        va = vb;
+        vb = q;
+        n = v2_neg(n);
+    }
     for (int side = 0; side < 2; side++) {
         out_rec *o = push_out(r);
         if (!o)
