@@ -1096,7 +1096,7 @@ C2D_API c2d_balls_options c2d_balls_options_default(void);
  *
  *  Errors (nothing changed): C2D_ERR_RANGE for n < 0, dt < 0, a mass <= 0 or bad ball_options;
  *  C2D_ERR_NULL for set NULL or balls NULL with n > 0; C2D_ERR_NOT_FINITE, C2D_ERR_RANGE and
- *  C2D_ERR_SIZE for a ball as c2d_static_set_step_ball; C2D_ERR_NOT_FINITE for a NaN mass;
+ *  C2D_ERR_SIZE for a ball as c2d_static_set_step_ball; C2D_ERR_NOT_FINITE for a NaN mass or option;
  *  C2D_ERR_NO_MEMORY. */
 C2D_API c2d_status c2d_static_set_step_balls(const c2d_static_set *set, c2d_ball *balls, const double *masses, int n,
                                              double dt, const c2d_move_options *options,
