@@ -1059,8 +1059,10 @@ typedef struct c2d_balls_options {
     double restitution;
     /** >= 0: two balls that meet approaching at this normal speed or slower are a resting contact: they
      *  end at rest against each other (restitution 0), the impulses shared at once among every ball
-     *  touching them (a pile), and a ball pushed into the level it touches is held by it. A game with
-     *  gravity g sets about 2 g dt, so that a pile settles instead of bouncing on for ever. Default 0. */
+     *  touching them (a pile), and a ball pushed into the level it touches is held by it. When > 0,
+     *  the contacts that close at most this fast within the step (balls as near as that, balls meeting
+     *  the level that slowly) are also solved together before the step, so that a pile under gravity
+     *  does not meet itself pair by pair. A game with gravity g sets about 2 g dt. Default 0. */
     double rest_speed;
     /** > 0: the most ball-ball contacts (events) of one step, after which the step is cut short (every
      *  ball stops where it is at that moment, result->truncated is 1); 0: 256 + 16 per ball. */

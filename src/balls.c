@@ -39,6 +39,11 @@ static double min_num(double a, double b)
 #define TOUCH_FACTOR 1e3
 /* Contacts within this fraction of the step of each other are at one instant (see the event loop). */
 #define INSTANT 1e-9
+/* Resting contacts end separating at this fraction of the step's largest speed, and the impulses stop
+ * once no contact is off by more than SOLVE_TOL of it: resting balls part by far less than the touching
+ * tolerance over a step, where an exact zero, missed by rounding, would meet again at once. */
+#define REST_BIAS 1e-9
+#define SOLVE_TOL 1e-10
 /* See rest_threshold. */
 #define REST_FRACTION 1e-6
 
@@ -90,6 +95,7 @@ typedef struct balls_run {
     double dt;
     const c2d_move_options *options;
     double restitution, rest_speed;
+    double speed_scale; /* the largest speed at the step's start (and at least the rest speed) */
     double *inv_mass;
     ball_path *path;
     best_event *best;
@@ -527,9 +533,7 @@ typedef struct bcontact {
  * (or the rounds run out): the impulses of a resting pile, shared among all its contacts at once. */
 static void solve_cluster(const balls_run *r, bcontact *c, int nc, c2d_vec2 *v, const int *slot)
 {
-    int rounds = 8 + 4 * nc;
-    if (rounds > 400)
-        rounds = 400;
+    int rounds = 2000;
     for (int q = 0; q < nc; q++)
         c[q].impulse = 0;
     for (int it = 0; it < rounds; it++) {
@@ -556,7 +560,7 @@ static void solve_cluster(const balls_run *r, bcontact *c, int nc, c2d_vec2 *v, 
                 v[sa] = v2_mad(v[sa], dj * wa, k->n);
             }
         }
-        if (worst == 0)
+        if (worst <= SOLVE_TOL * r->speed_scale)
             break;
     }
 }
@@ -636,7 +640,7 @@ static c2d_status rest_cluster(balls_run *r, int m, double t, int inelastic)
             k->b = ib;
             k->n = v2_scale(d, 1.0 / l);
             double vn = v2_dot(v2_sub(v0[b], v0[a]), k->n);
-            k->target = !inelastic && vn < -rest_threshold(r, ia, ib) ? -r->restitution * vn : 0;
+            k->target = !inelastic && vn < -rest_threshold(r, ia, ib) ? -r->restitution * vn : REST_BIAS * r->speed_scale;
         }
     int nball = nc;
     c2d_status st = C2D_OK;
@@ -664,7 +668,7 @@ static c2d_status rest_cluster(balls_run *r, int m, double t, int inelastic)
                         nk->a = b;
                         nk->b = -1;
                         nk->n = cr->contact.normal;
-                        nk->target = 0;
+                        nk->target = REST_BIAS * r->speed_scale;
                         added = 1;
                     }
                 }
@@ -680,6 +684,112 @@ static c2d_status rest_cluster(balls_run *r, int m, double t, int inelastic)
                 record_pair(r, a, b, t, p[slot[a]], p[slot[b]], c[q].n, vel_at(r, a, t), vel_at(r, b, t));
             }
     free(slot);
+    free(c);
+    return st;
+}
+
+/* Resting contacts solved before the step (with rest_speed > 0): a pile under gravity, every ball a
+ * little faster downwards each frame, would otherwise meet itself again and again within the step, one
+ * ball pair at a time. Every pair of balls whose gap the step would close at no more than the rest
+ * speed, and every ball whose level path meets a solid shape that slowly, is a contact whose normal
+ * speed may close at most its gap over the step (a speculative contact: at rest once it touches); their
+ * impulses are solved together, and the balls they change get new paths. The events that follow find
+ * whatever this leaves. Returns a status. */
+static c2d_status presolve(balls_run *r)
+{
+    int n = r->n, cap = 0, nc = 0;
+    bcontact *c = NULL;
+    int *idx = (int *)malloc(2 * (size_t)n * sizeof(int)), *slot = (int *)malloc((size_t)n * sizeof(int));
+    c2d_vec2 *v = (c2d_vec2 *)malloc((size_t)n * sizeof(c2d_vec2));
+    c2d_status st = C2D_OK;
+    if (!idx || !slot || !v) {
+        st = C2D_ERR_NO_MEMORY;
+        goto done;
+    }
+    double dt = r->dt;
+    for (int i = 0; i < n; i++) {
+        idx[i] = i;
+        slot[i] = i;
+        v[i] = r->balls[i].velocity;
+    }
+    sort_by_x(r, idx, idx + n, n);
+    for (int a = 0; a < n && st == C2D_OK; a++) {
+        int i = idx[a];
+        const c2d_aabb *bi = &r->path[i].box;
+        for (int b = a + 1; b < n; b++) {
+            int k = idx[b];
+            const c2d_aabb *bk = &r->path[k].box;
+            if (bk->min.x > bi->max.x)
+                break;
+            if (bk->min.y > bi->max.y || bi->min.y > bk->max.y || (r->inv_mass[i] == 0 && r->inv_mass[k] == 0))
+                continue;
+            c2d_vec2 d = v2_sub(r->balls[k].position, r->balls[i].position);
+            double l = v2_len(d), R = r->balls[i].radius + r->balls[k].radius;
+            if (!(l > 0))
+                continue;
+            c2d_vec2 nrm = v2_scale(d, 1.0 / l);
+            double vn = v2_dot(v2_sub(v[k], v[i]), nrm), gap = l - R;
+            /* Near enough to touch at rest speed within the step, and not meeting faster (the events
+             * bounce those): a contact, which holds only if the others push them together. */
+            double rs = rest_threshold(r, i, k);
+            if (!(-vn <= rs && gap <= rs * dt))
+                continue;
+            if (nc == cap && !grow((void **)&c, &cap, nc + 1, sizeof *c)) {
+                st = C2D_ERR_NO_MEMORY;
+                break;
+            }
+            c[nc].a = i < k ? i : k;
+            c[nc].b = i < k ? k : i;
+            c[nc].n = i < k ? nrm : v2_neg(nrm);
+            c[nc].target = -c2d_max_num(gap, 0) / dt;
+            nc++;
+        }
+    }
+    int nball = nc;
+    for (int round = 0; round < LEVEL_ROUNDS && st == C2D_OK; round++) {
+        /* The level contacts the paths meet slowly, each once. */
+        int added = 0;
+        for (int i = 0; i < n; i++) {
+            const ball_path *bp = &r->path[i];
+            if (r->inv_mass[i] == 0 || bp->nrec == 0)
+                continue;
+            const level_rec *lr = &r->recs[bp->rec];
+            const knot *k0 = r->knots + bp->knot;
+            double vn = v2_dot(k0[0].v, lr->r.contact.normal);
+            if (lr->r.contact.response == C2D_RESPONSE_CROSS || lr->r.contact.pushed_out ||
+                !(vn < 0 && -vn <= r->rest_speed))
+                continue;
+            int known = 0;
+            for (int z = nball; z < nc && !known; z++)
+                known = c[z].a == i && v2_dot(c[z].n, lr->r.contact.normal) > 1 - 1e-9;
+            if (known)
+                continue;
+            if (nc == cap && !grow((void **)&c, &cap, nc + 1, sizeof *c)) {
+                st = C2D_ERR_NO_MEMORY;
+                break;
+            }
+            c[nc].a = i;
+            c[nc].b = -1;
+            c[nc].n = lr->r.contact.normal;
+            c[nc].target = vn * (lr->t / dt); /* it may close what it flies before the contact */
+            nc++;
+            added = 1;
+        }
+        if (st != C2D_OK || nc == 0 || (round > 0 && !added))
+            break;
+        for (int i = 0; i < n; i++)
+            v[i] = r->balls[i].velocity;
+        solve_cluster(r, c, nc, v, slot);
+        for (int i = 0; i < n && st == C2D_OK; i++) {
+            c2d_vec2 cur = r->knots[r->path[i].knot].v;
+            if (v[i].x != cur.x || v[i].y != cur.y)
+                st = plan(r, i, 0.0, r->balls[i].position, v[i]);
+        }
+    }
+done:
+    free(idx);
+    free(slot);
+    free(v);
     free(c);
     return st;
 }
@@ -769,6 +879,9 @@ c2d_status c2d_static_set_step_balls(const c2d_static_set *set, c2d_ball *balls,
     r.options = options;
     r.restitution = ball_options ? ball_options->restitution : 1.0;
     r.rest_speed = ball_options ? ball_options->rest_speed : 0.0;
+    r.speed_scale = r.rest_speed;
+    for (int i = 0; i < n; i++)
+        r.speed_scale = c2d_max_num(r.speed_scale, v2_len(balls[i].velocity));
     r.report = 1; /* records are counted even when not reported */
     long max_events = ball_options && ball_options->max_events > 0
                           ? ball_options->max_events
@@ -792,6 +905,8 @@ c2d_status c2d_static_set_step_balls(const c2d_static_set *set, c2d_ball *balls,
         r.inv_mass[i] = masses ? 1.0 / masses[i] : 1.0;
         st = plan(&r, i, 0.0, balls[i].position, balls[i].velocity);
     }
+    if (st == C2D_OK && n > 0 && r.rest_speed > 0)
+        st = presolve(&r);
     double now = 0;
     long events = 0;
     if (st == C2D_OK && n > 1 && !initial_events(&r))
