@@ -500,26 +500,33 @@ int s_stepball(lua_State *L)
 /* ---- many balls at once ------------------------------------------------------------------------- */
 
 /* The registry's scratch buffer of set:stepBalls: balls and masses for the C call, kept between calls
- * (grown, never shrunk) so that a step of a thousand balls makes no garbage. */
+ * (grown, never shrunk) so that a step of a thousand balls makes no garbage. A call takes it out of the
+ * registry while it uses it (balls_buffer_return puts it back), so that a call made meanwhile (from a
+ * finalizer that an allocation runs) makes one of its own instead of sharing it; one cut short by an
+ * error leaves the next call to make a new one. No state outside the Lua state. */
 static const char balls_buffer_key = 0;
-static int balls_buffer_busy; /* a finalizer run by an allocation inside a call may call again */
 
+/* Room for need bytes, the buffer left on the stack. */
 static void *balls_buffer(lua_State *L, size_t need)
 {
-    size_t have;
-    if (balls_buffer_busy)
-        return lua_newuserdata(L, need); /* garbage, for a nested call only */
     lua_pushlightuserdata(L, (void *)&balls_buffer_key);
     lua_rawget(L, LUA_REGISTRYINDEX);
-    have = lua_type(L, -1) == LUA_TUSERDATA ? lua_rawlen(L, -1) : 0;
-    if (have < need) {
+    if (lua_type(L, -1) != LUA_TUSERDATA || lua_rawlen(L, -1) < need) {
         lua_pop(L, 1);
         lua_newuserdata(L, need + need / 2);
-        lua_pushlightuserdata(L, (void *)&balls_buffer_key);
-        lua_pushvalue(L, -2);
-        lua_rawset(L, LUA_REGISTRYINDEX);
     }
-    return lua_touserdata(L, -1); /* left on the stack while the call uses it */
+    lua_pushlightuserdata(L, (void *)&balls_buffer_key);
+    lua_pushnil(L);
+    lua_rawset(L, LUA_REGISTRYINDEX);
+    return lua_touserdata(L, -1);
+}
+
+/* Puts the buffer at stack index idx back in the registry for the next call. */
+static void balls_buffer_return(lua_State *L, int idx)
+{
+    lua_pushlightuserdata(L, (void *)&balls_buffer_key);
+    lua_pushvalue(L, idx);
+    lua_rawset(L, LUA_REGISTRYINDEX);
 }
 
 /* A number of opts (nil: def), finite and within [lo, hi]. */
@@ -599,7 +606,7 @@ int s_stepballs(lua_State *L)
 {
     set_box *b = checkset(L, 1);
     double dt = luaL_checknumber(L, 3);
-    int contacts = opt_table(L, 5), n, k, has_masses = 0, top;
+    int contacts = opt_table(L, 5), n, k, has_masses = 0, top, buf;
     size_t len;
     c2d_move_options o;
     c2d_balls_options bo = c2d_balls_options_default();
@@ -634,6 +641,7 @@ int s_stepballs(lua_State *L)
     }
     top = lua_gettop(L);
     balls = (c2d_ball *)balls_buffer(L, (size_t)(n > 0 ? n : 1) * (sizeof(c2d_ball) + sizeof(double)));
+    buf = lua_gettop(L);
     masses = (double *)(balls + n);
     for (k = 0; k < n; k++) {
         balls[k].position = vec(array_number(L, 2, "balls", 5 * k + 1), array_number(L, 2, "balls", 5 * k + 2));
@@ -653,11 +661,10 @@ int s_stepballs(lua_State *L)
     }
     begin_records(L, &sink);
     b = checkset(L, 1); /* reading opts may have run metamethods */
-    balls_buffer_busy = 1;
     st = c2d_static_set_step_balls(b->set, balls, has_masses ? masses : NULL, n, dt, &o, &bo, &res,
                                    contacts ? keep_records : NULL, &sink);
-    balls_buffer_busy = 0;
     if (st != C2D_OK) {
+        balls_buffer_return(L, buf);
         if (st == C2D_ERR_NO_MEMORY || st == C2D_ERR_NULL || st == C2D_ERR_CAPACITY)
             return status_error(L, st, 2, "-");
         if (!(dt >= 0 && dt <= C2D_MAX_COORDINATE))
@@ -675,6 +682,7 @@ int s_stepballs(lua_State *L)
         lua_rawseti(L, 2, 5 * k + 4);
     }
     fill_balls_contacts(L, contacts, sink.items, sink.n);
+    balls_buffer_return(L, buf);
     lua_settop(L, top);
     lua_pushinteger(L, res.count);
     lua_pushboolean(L, res.truncated);
