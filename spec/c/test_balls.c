@@ -48,20 +48,26 @@ static c2d_static_set *empty_set(void)
     return set;
 }
 
-/* Keeps every record of a step. */
-#define SINK_MAX 20000
+/* Keeps every record of a step, however many (a dense step of 200 balls may have tens of thousands). */
 typedef struct sink {
-    c2d_contact_record r[SINK_MAX];
-    int n;
+    c2d_contact_record *r;
+    int n, cap;
 } sink;
 
 static c2d_status keep(void *ctx, const c2d_contact_record *r, int n)
 {
     sink *s = (sink *)ctx;
-    s->n = 0;
-    for (int i = 0; i < n && i < 20000; i++)
-        s->r[s->n++] = r[i];
-    return n <= 20000 ? C2D_OK : C2D_ERR_CAPACITY;
+    if (n > s->cap) {
+        c2d_contact_record *grown = (c2d_contact_record *)realloc(s->r, (size_t)n * sizeof *grown);
+        if (!grown)
+            return C2D_ERR_NO_MEMORY;
+        s->r = grown;
+        s->cap = n;
+    }
+    if (n > 0)
+        memcpy(s->r, r, (size_t)n * sizeof *r);
+    s->n = n;
+    return C2D_OK;
 }
 
 static c2d_status refuse(void *ctx, const c2d_contact_record *r, int n)
@@ -292,10 +298,27 @@ TEST(balls_elastic_keeps_momentum_and_energy)
 /* ---- the oracle: paths rebuilt from the records ---- */
 
 typedef struct opath {
-    int n;
-    double t[SINK_MAX + 2];
-    c2d_vec2 p[SINK_MAX + 2];
+    int n, cap;
+    double *t;
+    c2d_vec2 *p;
 } opath;
+
+/* Room for n knots in a. */
+static int opath_room(opath *a, int n)
+{
+    if (n <= a->cap)
+        return 1;
+    double *t = (double *)realloc(a->t, (size_t)n * sizeof *t);
+    if (!t)
+        return 0;
+    a->t = t;
+    c2d_vec2 *p = (c2d_vec2 *)realloc(a->p, (size_t)n * sizeof *p);
+    if (!p)
+        return 0;
+    a->p = p;
+    a->cap = n;
+    return 1;
+}
 
 static c2d_vec2 opath_at(const opath *a, double t)
 {
@@ -376,8 +399,8 @@ TEST(balls_random_steps_never_pass_or_overlap)
     c2d_static_set *set = tile_box(w, w);
     ENSURE(set);
     static sink s;
-    opath *path = (opath *)malloc(MAXB * sizeof(opath));
-    ENSURE(path);
+    static opath path[MAXB]; /* grown as needed, kept for the next steps */
+    static int count[MAXB];
     long steps = 0, contacts = 0, truncated = 0;
     for (long scene = 0; scene < c2d_test_iterations(30); scene++) {
         c2d_ball b[MAXB];
@@ -401,7 +424,15 @@ TEST(balls_random_steps_never_pass_or_overlap)
             contacts += res.count;
             truncated += res.truncated;
             /* Each ball's path: its start, its records in order, its end (straight between them). */
+            for (int i = 0; i < n; i++)
+                count[i] = 0;
+            for (int q = 0; q < s.n; q++) {
+                int i = (int)s.r[q].id - 1;
+                ENSURE(i >= 0 && i < n);
+                count[i]++;
+            }
             for (int i = 0; i < n; i++) {
+                ENSURE(opath_room(&path[i], count[i] + 2));
                 path[i].n = 1;
                 path[i].t[0] = 0;
                 path[i].p[0] = before[i].position;
@@ -444,7 +475,6 @@ TEST(balls_random_steps_never_pass_or_overlap)
         }
     }
     printf("balls_random_steps: %ld steps, %ld contacts, %ld truncated\n", steps, contacts, truncated);
-    free(path);
     c2d_static_set_destroy(set);
 }
 
