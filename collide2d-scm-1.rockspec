@@ -45,6 +45,7 @@ build = {
         'lua/shapes.c',
         'lua/worldcalls.c',
         'lua/worlds.c',
+        'src/balls.c',
         'src/character.c',
         'src/closest.c',
         'src/collide.c',

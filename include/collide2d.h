@@ -1162,6 +1162,59 @@ C2D_API c2d_status c2d_world_step_ball_report(const c2d_world *world, c2d_ball *
                                               c2d_move_result *result, c2d_records_fn report,
                                               void *report_ctx);
 
+/** Options of c2d_static_set_step_balls for the contacts between balls (those with the level take the
+ *  c2d_move_options). c2d_balls_options_default() gives the defaults; NULL means them. */
+typedef struct c2d_balls_options {
+    /** Ball-ball bounce: fraction of the normal approach speed kept, in [0, 1]; default 1 (elastic). */
+    double restitution;
+    /** >= 0: two balls that meet approaching at this normal speed or slower are a resting contact: they
+     *  end at rest against each other (restitution 0), the impulses shared at once among every ball
+     *  touching them (a pile), and a ball pushed into the level it touches is held by it. When > 0,
+     *  the contacts that close at most this fast within the step (balls as near as that, balls meeting
+     *  the level that slowly) are also solved together before the step, so that a pile under gravity
+     *  does not meet itself pair by pair. A game with gravity g sets about 2 g dt. Default 0. */
+    double rest_speed;
+    /** > 0: the most ball-ball contacts (events) of one step, after which the step is cut short (every
+     *  ball stops where it is at that moment, result->truncated is 1); 0: 256 + 16 per ball. */
+    int max_events;
+} c2d_balls_options;
+
+/** The default ball options: restitution 1, rest_speed 0, max_events 0. */
+C2D_API c2d_balls_options c2d_balls_options_default(void);
+
+/** Steps n balls (balls[0 .. n)) through the set and against each other for dt >= 0 units of time:
+ *  multi-ball breakout, pinball. Each ball goes through the level as c2d_static_set_step_ball takes it
+ *  (options: responses, restitution and friction against the set's shapes; seams, one-way shapes and
+ *  moving members as there), and every contact between two balls and between a ball and the level is
+ *  met in time order within the step, swept: two balls never pass through each other or overlap
+ *  deeper than the touching tolerance, whatever their speeds. Two balls that meet exchange the impulse
+ *  of their masses along the line between their centres with ball_options' restitution (no friction
+ *  between balls). masses: NULL (all 1) or n masses > 0; INFINITY makes a fixed ball, which moves as
+ *  its velocity and the level take it and which other balls bounce off as off a wall (two fixed balls
+ *  pass through each other). A ball that meets no other ball this step ends exactly where
+ *  c2d_static_set_step_ball puts it. Updates every ball's position and velocity.
+ *
+ *  result (may be NULL): count counts every record (see report), truncated is 1 when a ball's level
+ *  path or the step's ball contacts (ball_options->max_events) were cut short; travelled sums the
+ *  balls' paths; displacement and velocity are zero (each ball's are in balls).
+ *
+ *  report (may be NULL) receives every contact record at once, as the _report calls do, ordered by
+ *  time: id is 1 + the index of the ball the record is about. A contact with the level has that
+ *  shape's index (>= 0) in contact.index and its user value in user. A contact between balls i and j
+ *  gives two records, i's then j's (i < j), and contact.index = -1 - the other ball's index (so
+ *  negative); contact.normal points from the other ball towards this one, contact.point is this
+ *  ball's surface point there, response C2D_RESPONSE_BOUNCE, position and velocity this ball's (after
+ *  the impulse). A report that returns other than C2D_OK leaves every ball as it was.
+ *
+ *  Errors (nothing changed): C2D_ERR_RANGE for n < 0, dt < 0, a mass <= 0 or bad ball_options;
+ *  C2D_ERR_NULL for set NULL or balls NULL with n > 0; C2D_ERR_NOT_FINITE, C2D_ERR_RANGE and
+ *  C2D_ERR_SIZE for a ball as c2d_static_set_step_ball; C2D_ERR_NOT_FINITE for a NaN mass or option;
+ *  C2D_ERR_NO_MEMORY. */
+C2D_API c2d_status c2d_static_set_step_balls(const c2d_static_set *set, c2d_ball *balls, const double *masses, int n,
+                                             double dt, const c2d_move_options *options,
+                                             const c2d_balls_options *ball_options, c2d_move_result *result,
+                                             c2d_records_fn report, void *report_ctx);
+
 /** @} */
 
 /** @defgroup casts Casts: the first contact of a moving shape, in the containers' convention

@@ -264,6 +264,7 @@ int s_querypoint(lua_State *L);
 int s_queryshape(lua_State *L);
 int s_raycast(lua_State *L);
 int s_raycastall(lua_State *L);
+int s_stepballs(lua_State *L);
 
 /* lua/setshapes.c: a static set's shapes as a game reads them: their Lua values, and their kind, pose and
  * vertices to draw */

@@ -103,6 +103,7 @@ static const luaL_Reg set_methods[] = {
     {"setVelocity", s_setvelocity},
     {"shape", s_shape},
     {"stepBall", s_stepball},
+    {"stepBalls", s_stepballs},
     {"sweep", s_sweep},
     {"transform", s_transform},
     {"value", s_value},

@@ -564,3 +564,199 @@ int s_stepball(lua_State *L)
     lua_pushinteger(L, n);
     return 5;
 }
+
+/* ---- many balls at once ------------------------------------------------------------------------- */
+
+/* The registry's scratch buffer of set:stepBalls: balls and masses for the C call, kept between calls
+ * (grown, never shrunk) so that a step of a thousand balls makes no garbage. A call takes it out of the
+ * registry while it uses it (balls_buffer_return puts it back), so that a call made meanwhile (from a
+ * finalizer that an allocation runs) makes one of its own instead of sharing it; one cut short by an
+ * error leaves the next call to make a new one. No state outside the Lua state. */
+static const char balls_buffer_key = 0;
+
+/* Room for need bytes, the buffer left on the stack. */
+static void *balls_buffer(lua_State *L, size_t need)
+{
+    lua_pushlightuserdata(L, (void *)&balls_buffer_key);
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    if (lua_type(L, -1) != LUA_TUSERDATA || lua_rawlen(L, -1) < need) {
+        lua_pop(L, 1);
+        lua_newuserdata(L, need + need / 2);
+    }
+    lua_pushlightuserdata(L, (void *)&balls_buffer_key);
+    lua_pushnil(L);
+    lua_rawset(L, LUA_REGISTRYINDEX);
+    return lua_touserdata(L, -1);
+}
+
+/* Puts the buffer at stack index idx back in the registry for the next call. */
+static void balls_buffer_return(lua_State *L, int idx)
+{
+    lua_pushlightuserdata(L, (void *)&balls_buffer_key);
+    lua_pushvalue(L, idx);
+    lua_rawset(L, LUA_REGISTRYINDEX);
+}
+
+/* A number of opts (nil: def), finite and within [lo, hi]. */
+static double ball_opt(lua_State *L, int arg, const char *key, const char *field, double def, double lo, double hi)
+{
+    double v = def;
+    lua_getfield(L, arg, key);
+    if (!lua_isnil(L, -1)) {
+        if (lua_type(L, -1) != LUA_TNUMBER)
+            field_typeerror(L, arg, field, "number");
+        v = lua_tonumber(L, -1);
+        if (!isfinite(v))
+            field_error(L, arg, field, c2d_status_string(C2D_ERR_NOT_FINITE));
+        if (v < lo || v > hi)
+            field_error(L, arg, field, c2d_status_string(C2D_ERR_RANGE));
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+/* The n-th number of the table at arg (1-based), or an argument error naming it. */
+static double array_number(lua_State *L, int arg, const char *name, int k)
+{
+    double v;
+    lua_rawgeti(L, arg, k);
+    if (lua_type(L, -1) != LUA_TNUMBER)
+        luaL_argerror(L, arg, lua_pushfstring(L, "%s[%d]: number expected, got %s", name, k, luaL_typename(L, -1)));
+    v = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+/* Fills contacts[1..n] with the records of a step of many balls: ball (which ball, 1-based), and
+ * either index and value (the level's shape) or other (the other ball, 1-based). */
+static void fill_balls_contacts(lua_State *L, int contacts, const c2d_contact_record *c, int n)
+{
+    int k, values;
+    if (contacts == 0)
+        return;
+    push_set_values(L, 1);
+    values = lua_istable(L, -1) ? lua_gettop(L) : 0;
+    for (k = 0; k < n; k++) {
+        int i = c[k].contact.index;
+        record_at(L, contacts, k + 1, 14);
+        lua_pushinteger(L, (lua_Integer)c[k].id);
+        lua_setfield(L, -2, "ball");
+        if (i >= 0) {
+            lua_pushinteger(L, (lua_Integer)i + 1);
+            lua_setfield(L, -2, "index");
+            if (values)
+                lua_rawgeti(L, values, i + 1);
+            else
+                lua_pushnil(L);
+            lua_setfield(L, -2, "value");
+            lua_pushnil(L);
+            lua_setfield(L, -2, "other");
+        } else {
+            lua_pushnil(L);
+            lua_setfield(L, -2, "index");
+            lua_pushnil(L);
+            lua_setfield(L, -2, "value");
+            lua_pushinteger(L, (lua_Integer)(-1 - i) + 1);
+            lua_setfield(L, -2, "other");
+        }
+        set_contact(L, &c[k]);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* set:stepBalls(balls, dt [, opts [, contacts]]) -> n, truncated: steps every ball of the flat array
+ * balls = {x1, y1, vx1, vy1, r1, x2, ...} through the set and against each other for dt, writing each
+ * ball's position and velocity back in place. opts: the level's as set:stepBall's, and masses (an
+ * array, math.huge for a fixed ball), ballRestitution, restSpeed, maxEvents. n counts the contacts
+ * (both balls' records of a ball-ball contact), all written to contacts when given. */
+int s_stepballs(lua_State *L)
+{
+    set_box *b = checkset(L, 1);
+    double dt = luaL_checknumber(L, 3);
+    int contacts = opt_table(L, 5), n, k, has_masses = 0, top, buf;
+    size_t len;
+    c2d_move_options o;
+    move_args ma;
+    c2d_balls_options bo = c2d_balls_options_default();
+    c2d_move_result res;
+    record_sink sink;
+    c2d_ball *balls;
+    double *masses;
+    c2d_status st;
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_settop(L, 5);
+    len = lua_rawlen(L, 2);
+    if (len % 5 != 0 || len / 5 > (size_t)INT_MAX / 2)
+        luaL_argerror(L, 2, "5 numbers per ball expected (x, y, vx, vy, r)");
+    n = (int)(len / 5);
+    checkmoveargs(L, 4, 0, &ma, b->responses, b->n, C2D_RESPONSE_BOUNCE, 0, NULL);
+    o = ma.o;
+    if (lua_istable(L, 4)) {
+        bo.restitution = ball_opt(L, 4, "ballRestitution", "opts.ballRestitution", 1.0, 0.0, 1.0);
+        bo.rest_speed = ball_opt(L, 4, "restSpeed", "opts.restSpeed", 0.0, 0.0, C2D_MAX_COORDINATE);
+        bo.max_events = (int)ball_opt(L, 4, "maxEvents", "opts.maxEvents", 0.0, 0.0, (double)INT_MAX);
+        lua_getfield(L, 4, "masses");
+        if (!lua_isnil(L, -1)) {
+            if (!lua_istable(L, -1))
+                field_typeerror(L, 4, "opts.masses", "table");
+            if (lua_rawlen(L, -1) != (size_t)n)
+                field_error(L, 4, "opts.masses", "one mass per ball expected");
+            has_masses = 1;
+            lua_replace(L, 4); /* the options are read: slot 4 holds the masses now */
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    top = lua_gettop(L);
+    balls = (c2d_ball *)balls_buffer(L, (size_t)(n > 0 ? n : 1) * (sizeof(c2d_ball) + sizeof(double)));
+    buf = lua_gettop(L);
+    masses = (double *)(balls + n);
+    for (k = 0; k < n; k++) {
+        /* one number a statement: of two bad numbers, the first is named on every compiler */
+        balls[k].position.x = array_number(L, 2, "balls", 5 * k + 1);
+        balls[k].position.y = array_number(L, 2, "balls", 5 * k + 2);
+        balls[k].velocity.x = array_number(L, 2, "balls", 5 * k + 3);
+        balls[k].velocity.y = array_number(L, 2, "balls", 5 * k + 4);
+        balls[k].radius = array_number(L, 2, "balls", 5 * k + 5);
+        if (has_masses) {
+            lua_rawgeti(L, 4, k + 1);
+            if (lua_type(L, -1) != LUA_TNUMBER)
+                field_error(L, 4, lua_pushfstring(L, "opts.masses[%d]", k + 1),
+                            lua_pushfstring(L, "number expected, got %s", luaL_typename(L, -2)));
+            masses[k] = lua_tonumber(L, -1);
+            if (!(masses[k] > 0)) /* NaN too */
+                field_error(L, 4, lua_pushfstring(L, "opts.masses[%d]", k + 1),
+                            c2d_status_string(masses[k] != masses[k] ? C2D_ERR_NOT_FINITE : C2D_ERR_RANGE));
+            lua_pop(L, 1);
+        }
+    }
+    begin_records(L, &sink);
+    b = checkset(L, 1); /* reading opts may have run metamethods */
+    st = c2d_static_set_step_balls(b->set, balls, has_masses ? masses : NULL, n, dt, &o, &bo, &res,
+                                   contacts ? keep_records : NULL, &sink);
+    if (st != C2D_OK) {
+        balls_buffer_return(L, buf);
+        if (st == C2D_ERR_NO_MEMORY || st == C2D_ERR_NULL || st == C2D_ERR_CAPACITY)
+            return status_error(L, st, 2, "-");
+        if (!(dt >= 0 && dt <= C2D_MAX_COORDINATE))
+            return status_error(L, st, 3, "t");
+        return luaL_argerror(L, 2, lua_pushfstring(L, "balls: %s", c2d_status_string(st)));
+    }
+    for (k = 0; k < n; k++) {
+        lua_pushnumber(L, balls[k].position.x);
+        lua_rawseti(L, 2, 5 * k + 1);
+        lua_pushnumber(L, balls[k].position.y);
+        lua_rawseti(L, 2, 5 * k + 2);
+        lua_pushnumber(L, balls[k].velocity.x);
+        lua_rawseti(L, 2, 5 * k + 3);
+        lua_pushnumber(L, balls[k].velocity.y);
+        lua_rawseti(L, 2, 5 * k + 4);
+    }
+    fill_balls_contacts(L, contacts, sink.items, sink.n);
+    balls_buffer_return(L, buf);
+    lua_settop(L, top);
+    lua_pushinteger(L, res.count);
+    lua_pushboolean(L, res.truncated);
+    return 2;
+}

@@ -36,7 +36,7 @@ bench-narrow: $(BUILD)/bench/bench_narrow | deps
 # Every benchmark once with --quick (bench-lua with a short BENCH_SECONDS): checks that they build,
 # run, agree with their peers and end cleanly, in well under a minute.
 bench-quick: deps
-	@BENCH_SECONDS=0.02 $(MAKE) --no-print-directory bench BENCH_NARROW_ARGS=--quick BENCH_SWEEP_ARGS=--quick \
+	@BENCH_SECONDS=0.02 $(MAKE) --no-print-directory bench BENCH_NARROW_ARGS=--quick BENCH_SWEEP_ARGS=--quick BENCH_BALLS_ARGS=--quick \
 	    BENCH_WORLD_ARGS=--quick BENCH_TRIG_ARGS=--quick
 
 # Instructions, conditional branches and (simulated) mispredicted branches per call, for each library

@@ -59,8 +59,9 @@ $(BUILD)/lua51-asan/collide2d.so: $(LUA_MOD_SRCS) $(LUA_MOD_HDRS)
 
 # From Lua 5.4 and LuaJIT (bench/lua/): calls per second of overlaps and collide against a pure-Lua
 # SAT (bench.lua), then microseconds per ball step and per slide move against a pure-Lua stepper and
-# bump-style slide (bench_sweep.lua), and the shooter's frame with a world holding a level against the
-# same game rebuilding each bullet's path (shooter.lua). All exit 1 when the two sides disagree. LuaJIT runs bench.lua
+# bump-style slide (bench_sweep.lua), milliseconds per frame of 1000 balls stepped at once
+# (bench_balls.lua), and the shooter's frame with a world holding a level against the same game
+# rebuilding each bullet's path (shooter.lua). All but bench_balls exit 1 when the two sides disagree. LuaJIT runs bench.lua
 # twice: with the FFI fast path and with the C functions (COLLIDE2D_NO_FFI=1). BENCH_SECONDS scales
 # them (bench-quick sets 0.02). $(BENCH_RUN), from mk/bench.mk, keeps them from timing alongside
 # another benchmark.
@@ -68,10 +69,12 @@ bench-lua: $(LUA_MODULES)
 	@echo "== Lua 5.4"
 	@LUA_CPATH="$(abspath $(BUILD))/lua54/?.so" $(BENCH_RUN) lua5.4 bench/lua/bench.lua
 	@LUA_CPATH="$(abspath $(BUILD))/lua54/?.so" $(BENCH_RUN) lua5.4 bench/lua/bench_sweep.lua
+	@LUA_CPATH="$(abspath $(BUILD))/lua54/?.so" $(BENCH_RUN) lua5.4 bench/lua/bench_balls.lua
 	@LUA_CPATH="$(abspath $(BUILD))/lua54/?.so" $(BENCH_RUN) lua5.4 bench/lua/shooter.lua
 	@echo "== LuaJIT"
 	@COLLIDE2D_NO_FFI= LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" $(BENCH_RUN) luajit bench/lua/bench.lua
 	@COLLIDE2D_NO_FFI= LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" $(BENCH_RUN) luajit bench/lua/bench_sweep.lua
+	@COLLIDE2D_NO_FFI= LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" $(BENCH_RUN) luajit bench/lua/bench_balls.lua
 	@COLLIDE2D_NO_FFI= LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" $(BENCH_RUN) luajit bench/lua/shooter.lua
 	@echo "== LuaJIT, COLLIDE2D_NO_FFI=1"
 	@COLLIDE2D_NO_FFI=1 LUA_CPATH="$(abspath $(BUILD))/lua51/?.so" $(BENCH_RUN) luajit bench/lua/bench.lua

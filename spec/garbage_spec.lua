@@ -115,6 +115,19 @@ describe('with the collector stopped, 100,000 sweeps, moves and world calls allo
     assert.are.equal('bounce', contacts[1].response)
   end)
 
+  it('set:stepBalls with a reused flat array, options and contacts table', function()
+    local balls, contacts = { 0, -5, 3, 0, 1, 5, -5, -3, 0, 1, 20, -5, 0, 7, 1 }, {}
+    local opts = { ballRestitution = 0.5, masses = { 1, 2, 3 } }
+    local start = { table.unpack and table.unpack(balls) or unpack(balls) }
+    assert_no_garbage(function(n)
+      for _ = 1, n do
+        for i = 1, #start do balls[i] = start[i] end
+        set:stepBalls(balls, 1, opts, contacts)
+      end
+    end)
+    assert.is_true(#contacts >= 2)
+  end)
+
   it('set values in contacts, set:value, and a move that places the mover', function()
     local valued = collide2d.staticset(row(20))
     for i = 1, 20 do valued:setValue(i, { tile = i }) end

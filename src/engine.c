@@ -226,6 +226,7 @@ c2d_status c2d_engine_init(engine *e, const c2d_static_set *set, const mover *a,
     e->turned_heap = NULL;
     e->n_turned = 0;
     e->clock = 0;
+    e->clock0 = 0;
     e->one_way = set->one_way;
     e->turner = NULL;
     e->turn_angle = 0;

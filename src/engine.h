@@ -67,6 +67,10 @@ typedef struct engine {
      * box is swept when the grid is asked for candidates. */
     const c2d_vec2 *velocity;
     double clock, horizon;
+    /* The time at which c2d_engine_run starts (0 but for a ball of c2d_static_set_step_balls that
+     * goes on from a contact with another ball): its members stand where their motions took them by
+     * then, and horizon counts from 0, not from clock0. */
+    double clock0;
     /* The members that turn: angular velocity per member (NULL: none turns), and their cores turned
      * to the clock, one per turning member (c2d_engine_core). */
     const double *spin;

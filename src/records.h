@@ -82,6 +82,12 @@ c2d_status c2d_static_set_move_turning_list(const c2d_static_set *set, const c2d
 c2d_status c2d_static_set_step_ball_list(const c2d_static_set *set, c2d_ball *ball, double dt,
                                          const c2d_move_options *options, c2d_move_result *result,
                                          c2d_record_list *list);
+/* c2d_static_set_step_ball_list for the ball of c2d_static_set_step_balls that goes on at time t0 of
+ * the step (after a contact with another ball) for dt more: the set's moving members stand where their
+ * motions took them by t0, and its records' contact.t are fractions of dt from t0. resolve.c. */
+c2d_status c2d_static_set_step_ball_list_at(const c2d_static_set *set, c2d_ball *ball, double t0, double dt,
+                                            const c2d_move_options *options, c2d_move_result *result,
+                                            c2d_record_list *list);
 
 /* The cast answer of a sweep of mover by displacement that met shape index (resolve.c). */
 c2d_cast c2d_cast_of_toi(const c2d_shape *mover_shape, c2d_vec2 displacement, const c2d_toi *toi, int index,

@@ -348,9 +348,10 @@ c2d_status c2d_static_set_move_records(const c2d_static_set *set, const c2d_shap
 }
 
 /* The step of c2d_static_set_step_ball, its contacts to plain or full records. */
-static c2d_status set_step_ball(const c2d_static_set *set, c2d_ball *ball, double dt, const c2d_move_options *options,
-                                c2d_move_result *result, c2d_sweep_contact *plain, c2d_contact_record *full,
-                                int capacity, c2d_record_list *list, c2d_records_fn report, void *report_ctx)
+static c2d_status set_step_ball(const c2d_static_set *set, c2d_ball *ball, double t0, double dt,
+                                const c2d_move_options *options, c2d_move_result *result, c2d_sweep_contact *plain,
+                                c2d_contact_record *full, int capacity, c2d_record_list *list, c2d_records_fn report,
+                                void *report_ctx)
 {
     if (!set || !ball || (capacity > 0 && !plain && !full))
         return C2D_ERR_NULL;
@@ -382,9 +383,10 @@ static c2d_status set_step_ball(const c2d_static_set *set, c2d_ball *ball, doubl
     a.box.max = v2(ball->radius, ball->radius);
     engine e;
     st = c2d_engine_init(&e, set, &a, options, C2D_RESPONSE_BOUNCE,
-                         vec_magnitude(ball->position) + vec_magnitude(ball->velocity) * dt + ball->radius, dt);
+                         vec_magnitude(ball->position) + vec_magnitude(ball->velocity) * dt + ball->radius, t0 + dt);
     if (st != C2D_OK)
         return st;
+    e.clock0 = t0;
     e.plain = plain;
     e.full = full;
     e.capacity = capacity;
@@ -410,14 +412,14 @@ c2d_status c2d_static_set_step_ball(const c2d_static_set *set, c2d_ball *ball, d
                                     const c2d_move_options *options, c2d_move_result *result,
                                     c2d_sweep_contact *contacts, int capacity)
 {
-    return set_step_ball(set, ball, dt, options, result, contacts, NULL, capacity, NULL, NULL, NULL);
+    return set_step_ball(set, ball, 0.0, dt, options, result, contacts, NULL, capacity, NULL, NULL, NULL);
 }
 
 c2d_status c2d_static_set_step_ball_records(const c2d_static_set *set, c2d_ball *ball, double dt,
                                             const c2d_move_options *options, c2d_move_result *result,
                                             c2d_contact_record *records, int capacity)
 {
-    return set_step_ball(set, ball, dt, options, result, NULL, records, capacity, NULL, NULL, NULL);
+    return set_step_ball(set, ball, 0.0, dt, options, result, NULL, records, capacity, NULL, NULL, NULL);
 }
 
 /* A timed move's velocity per unit of time: displacement over dt > 0 (C2D_ERR_RANGE for dt <= 0, or a
@@ -514,7 +516,14 @@ c2d_status c2d_static_set_step_ball_list(const c2d_static_set *set, c2d_ball *ba
                                          const c2d_move_options *options, c2d_move_result *result,
                                          c2d_record_list *list)
 {
-    return set_step_ball(set, ball, dt, options, result, NULL, NULL, 0, list, NULL, NULL);
+    return set_step_ball(set, ball, 0.0, dt, options, result, NULL, NULL, 0, list, NULL, NULL);
+}
+
+c2d_status c2d_static_set_step_ball_list_at(const c2d_static_set *set, c2d_ball *ball, double t0, double dt,
+                                            const c2d_move_options *options, c2d_move_result *result,
+                                            c2d_record_list *list)
+{
+    return set_step_ball(set, ball, t0, dt, options, result, NULL, NULL, 0, list, NULL, NULL);
 }
 
 c2d_status c2d_static_set_move_report(const c2d_static_set *set, const c2d_shape *mover_shape, c2d_vec2 displacement,
@@ -540,7 +549,7 @@ c2d_status c2d_static_set_step_ball_report(const c2d_static_set *set, c2d_ball *
     c2d_contact_record stack[16];
     c2d_record_list list;
     c2d_record_list_init(&list, stack, 16);
-    c2d_status st = set_step_ball(set, ball, dt, options, result, NULL, NULL, 0, &list, report, report_ctx);
+    c2d_status st = set_step_ball(set, ball, 0.0, dt, options, result, NULL, NULL, 0, &list, report, report_ctx);
     c2d_record_list_free(&list);
     return st;
 }

@@ -484,13 +484,15 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
 {
     c2d_vec2 p = *p_io, vel = *vel_io;
     memset(res, 0, sizeof *res);
-    if (!(e->horizon == T)) { /* else c2d_engine_init worked out the same */
+    /* Members' times: from clock0, 0 but for a ball going on from a contact with another ball. */
+    double t0 = e->clock0, horizon = t0 + T;
+    if (!(e->horizon == horizon)) { /* else c2d_engine_init worked out the same */
         if (e->velocity || e->spin)
-            c2d_engine_set_horizon(e, T);
+            c2d_engine_set_horizon(e, horizon);
         else
-            e->horizon = T;
+            e->horizon = horizon;
     }
-    e->clock = 0;
+    e->clock = t0;
     /* Moving members can run into a mover that stands still: then a leg is cast even without motion. */
     int moving = 0;
     for (int k = 0; k < e->set->loose_count && (e->velocity || e->spin) && !moving; k++) {
@@ -502,7 +504,8 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
     cross_init(&c);
     /* The first leg made with the overlap test (see first_leg): then the push-out has nothing to do. */
     /* (A mover that turns makes its first leg after the turn.) */
-    int first_made = !(e->turner && e->turn.w != 0) && T > 0 && (moving || v2_len(v2_scale(vel, T)) > 0) &&
+    /* (Its overlap test reads the members' boxes where they stand at time 0.) */
+    int first_made = !(e->turner && e->turn.w != 0) && T > 0 && t0 == 0 && (moving || v2_len(v2_scale(vel, T)) > 0) &&
                      first_leg(e, p, v2_scale(vel, T), T, &c);
     for (int round = 0; round < MAX_PUSHES && !first_made; round++) {
         c2d_vec2 np;
@@ -514,7 +517,7 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
         if (r == 0)
             break;
         p = np;
-        c2d_sweep_contact pc = make_contact(e, index, &f, p, 0.0, 0.0, response_of(e, index), 1);
+        c2d_sweep_contact pc = make_contact(e, index, &f, p, t0, 0.0, response_of(e, index), 1);
         record(e, res, &pc, p, vel);
     }
     int any_cross = e->response == C2D_RESPONSE_CROSS;
@@ -551,7 +554,7 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
         double dl = v2_len(d);
         if (!(dl > 0) && !moving)
             break;
-        e->clock = elapsed;
+        e->clock = t0 + elapsed;
         if (first_made) {
             first_made = 0;
         } else {
@@ -598,7 +601,7 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
                     now[n_now++] = x->index;
                 double tau = elapsed + x->hit.t * remaining;
                 xs[nxs].p = v2_mad(p, x->hit.t, d);
-                xs[nxs].c = make_contact(e, x->index, &x->hit, xs[nxs].p, tau, tau / T, C2D_RESPONSE_CROSS, 0);
+                xs[nxs].c = make_contact(e, x->index, &x->hit, xs[nxs].p, t0 + tau, tau / T, C2D_RESPONSE_CROSS, 0);
                 nxs++;
             }
             if (nxs > 1)
@@ -621,11 +624,11 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
         elapsed += t * remaining;
         remaining -= t * remaining;
         c2d_response r = response_of(e, c.index);
-        c2d_sweep_contact ct = make_contact(e, c.index, &c.hit, p, elapsed, elapsed / T, r, 0);
+        c2d_sweep_contact ct = make_contact(e, c.index, &c.hit, p, t0 + elapsed, elapsed / T, r, 0);
         /* The response acts on the motion relative to the shape met, which is the motion itself unless
          * the shape moves: a moving paddle is a wall in its own frame, and a turning flipper's face moves
          * where the mover meets it at its velocity there. */
-        c2d_vec2 w = surface_velocity(e, c.index, ct.point, elapsed), rel = v2_sub(vel, w);
+        c2d_vec2 w = surface_velocity(e, c.index, ct.point, t0 + elapsed), rel = v2_sub(vel, w);
         int still = w.x == 0 && w.y == 0, stop = 0;
         c2d_vec2 n = c.hit.normal;
         double vn = v2_dot(rel, n);
@@ -687,7 +690,7 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
         chased_by = c.index;
         if (is_turning(e, c.index) && chased >= CARRY_AFTER && remaining > 0) {
             c2d_vec2 from = p;
-            if (carry(e, c.index, elapsed, T, &p, &vel) < 0) {
+            if (carry(e, c.index, t0 + elapsed, t0 + T, &p, &vel) < 0) {
                 status = C2D_ERR_NO_MEMORY;
                 break;
             }

@@ -1,9 +1,9 @@
 -- examples/love/main.lua - BricksBeater with collide2d, in LÖVE 11.
 --
 -- Several fast balls, a wall of touching bricks, rotated bricks, polygon bricks and a paddle. The
--- simulation (sim.lua, shared with examples/lua/bricks.lua) asks collide2d for everything: each ball
--- crosses its frame with set:stepBall, bricks break with set:setEnabled. This file only draws and reads
--- the mouse and keys.
+-- simulation (sim.lua, shared with examples/lua/bricks.lua) asks collide2d for everything: the balls
+-- cross their frame together with set:stepBalls, bouncing off the level and each other, bricks break
+-- with set:setEnabled. This file only draws and reads the mouse and keys.
 --
 -- Needs the Lua 5.1 build of the module (build/lua51/collide2d.so) copied next to this file as
 -- collide2d.so; `make demo` does that and runs the game (see README.md, "Demo").

@@ -2,10 +2,11 @@
 -- and the headless runner (examples/lua/bricks.lua). Plain Lua 5.1 to 5.4 and LuaJIT; no LÖVE calls.
 --
 -- Every collision answer comes from collide2d: the walls, the bricks (rectangles, rotated rectangles,
--- convex polygons) and the paddle are one static set, and each ball goes through it with
--- set:stepBall, which finds every contact of the frame in order (however fast the ball is), bounces
--- off faces and corners, and ignores the seams between touching bricks (a ball that lands where two
--- bricks meet bounces off the flat top, never off the hidden corners between them).
+-- convex polygons) and the paddle are one static set, and all the balls go through it together with
+-- set:stepBalls, which finds every contact of the frame in order, with the level and between balls
+-- (however fast they are), bounces them off faces, corners and each other, and ignores the seams
+-- between touching bricks (a ball that lands where two bricks meet bounces off the flat top, never off
+-- the hidden corners between them).
 -- A brick that is hit loses a hit point; at zero it is disabled with set:setEnabled(i, false), which
 -- also exposes the faces of its neighbours. The paddle is a member of the same set that moves: each
 -- frame it gets the velocity that takes it where the player wants it (set:setVelocity), every ball
@@ -141,7 +142,8 @@ function Sim.new(c2d, opts)
   end
 
   self.options = { response = 'bounce', restitution = 1, friction = 0 }
-  self.contacts = {}                             -- reused by every stepBall call
+  self.contacts = {}                             -- reused by every stepBalls call
+  self.flat, self.order = {}, {}                 -- the flying balls as set:stepBalls takes them
   self.balls = {}
   self.stats = { frames = 0, broken = 0, waves = 1, contacts = 0, misses = 0, lost = 0,
                  escapes = 0, inside = 0, crossed = 0, maxStep = 0, pushedOut = 0, violations = {} }
@@ -165,8 +167,16 @@ function Sim:addBall()
   local speed = self.minSpeed + (self.maxSpeed - self.minSpeed) * self.rand()
   b.speed = speed
   if self.autoplay then
-    b.x = self.rand(40, self.W - 40)
-    b.y = self.rand(340, PADDLE_Y - 40)
+    -- Clear of the other balls: they bounce off each other, and never start inside one another.
+    for _ = 1, 100 do
+      b.x = self.rand(40, self.W - 40)
+      b.y = self.rand(340, PADDLE_Y - 40)
+      local clear = true
+      for _, o in ipairs(self.balls) do
+        if (o.x - b.x) ^ 2 + (o.y - b.y) ^ 2 <= (o.r + b.r) ^ 2 then clear = false end
+      end
+      if clear then break end
+    end
     local a = self.rand(-math.pi * 0.9, -math.pi * 0.1)   -- upwards (y points down)
     b.vx, b.vy = speed * math.cos(a), speed * math.sin(a)
   else
@@ -237,68 +247,89 @@ function Sim:step(paddleX)
   if paddleX then self:aimPaddle(paddleX) end
   local set, contacts, options = self.set, self.contacts, self.options
 
-  local k = 1
-  while k <= #self.balls do
-    local b = self.balls[k]
-    local lost = false
-    b.nhits, b.npath = 0, 0
+  -- Every flying ball in one flat array {x, y, vx, vy, r, ...}: set:stepBalls steps them together,
+  -- against the level and each other, every contact in time order.
+  local flat, order, m = self.flat, self.order, 0
+  for _, b in ipairs(self.balls) do
+    b.nhits, b.npath, b.ncontacts, b.paddled = 0, 0, 0, false -- paddled: met the paddle or a ball
     if not b.stuck then
-      local x0, y0 = b.x, b.y
-      local path, times, hits = b.path, b.times, b.hits
-      path[1], path[2], times[1] = x0, y0, 0
-      local np = 2
-      local x, y, vx, vy, n = set:stepBall(x0, y0, b.vx, b.vy, b.r, dt, options, contacts)
-      stats.contacts = stats.contacts + n
+      m = m + 1
+      order[m] = b
+      local o = 5 * (m - 1)
+      flat[o + 1], flat[o + 2], flat[o + 3], flat[o + 4], flat[o + 5] = b.x, b.y, b.vx, b.vy, b.r
+      b.path[1], b.path[2], b.times[1] = b.x, b.y, 0
+      b.npath = 2
       local step = math.sqrt(b.vx * b.vx + b.vy * b.vy) * dt / b.r
       if step > stats.maxStep then stats.maxStep = step end
-      local paddled = false
-      for j = 1, n do
-        local c = contacts[j]
-        if c.index == self.paddleIndex then paddled = true end
-        if j <= MAX_CONTACTS then
-          -- The centre at the contact, and when: for the debug view's swept path and the checks.
-          path[np + 1], path[np + 2], times[np / 2 + 1] = c.moverX, c.moverY, c.t
-          np = np + 2
-          local h = hits[j] or {}
-          hits[j] = h
-          h.x, h.y, h.nx, h.ny, h.index, h.pushedOut = c.x, c.y, c.nx, c.ny, c.index, c.pushedOut
-          b.nhits = j
-        end
-      end
-      path[np + 1], path[np + 2], times[np / 2 + 1] = x, y, 1
-      b.npath = np + 2
-      if paddled and vx * vx + vy * vy > 0 then
-        -- A swung paddle hands the ball its own speed too; the game keeps each ball at its speed.
-        local k = b.speed / math.sqrt(vx * vx + vy * vy)
-        vx, vy = vx * k, vy * k
-      end
-      b.x, b.y, b.vx, b.vy = x, y, vx, vy
-      -- Checked before this ball's bricks break: they were there all along its path.
-      if self.checking then self:checkPath(b, n) end
-      for j = 1, n do
-        local c = contacts[j]
-        if c.pushedOut then stats.pushedOut = stats.pushedOut + 1 end
-        local brick = self:brickOf(c.index)
-        if brick and brick.alive then
-          brick.hp = brick.hp - 1
-          brick.hitFrame = stats.frames
-          if brick.hp <= 0 then
-            brick.alive = false
-            set:setEnabled(c.index, false)
-            self.alive = self.alive - 1
-            stats.broken = stats.broken + 1
-          end
-        elseif c.index == self.FLOOR then
-          stats.misses = stats.misses + 1
-          if not self.autoplay then lost = true end
-        end
-      end
     end
-    if lost then
-      table.remove(self.balls, k)
-      stats.lost = stats.lost + 1
-    else
-      k = k + 1
+  end
+  local i = 5 * m + 1
+  while flat[i] ~= nil do flat[i] = nil; i = i + 1 end
+  for j = m + 1, #order do order[j] = nil end
+  local n = 0
+  if m > 0 then n = set:stepBalls(flat, dt, options, contacts) end
+  stats.contacts = stats.contacts + n
+  for j = 1, n do
+    local c = contacts[j]
+    local b = order[c.ball]
+    local kept = b.ncontacts + 1
+    b.ncontacts = kept
+    if c.index == self.paddleIndex or c.other then b.paddled = true end
+    if kept <= MAX_CONTACTS then
+      -- The centre at the contact, and when: for the debug view's swept path and the checks.
+      local path, np = b.path, b.npath
+      path[np + 1], path[np + 2], b.times[np / 2 + 1] = c.moverX, c.moverY, c.t
+      b.npath = np + 2
+      local h = b.hits[kept] or {}
+      b.hits[kept] = h
+      h.x, h.y, h.nx, h.ny, h.index, h.other, h.pushedOut = c.x, c.y, c.nx, c.ny, c.index, c.other, c.pushedOut
+      b.nhits = kept
+    end
+  end
+  for j = 1, m do
+    local b, o = order[j], 5 * (j - 1)
+    local x, y, vx, vy = flat[o + 1], flat[o + 2], flat[o + 3], flat[o + 4]
+    local path, np = b.path, b.npath
+    path[np + 1], path[np + 2], b.times[np / 2 + 1] = x, y, 1
+    b.npath = np + 2
+    if b.paddled and vx * vx + vy * vy > 0 then
+      -- A swung paddle hands the ball its own speed too, and balls that meet trade speeds; the game
+      -- keeps each ball at its own speed.
+      local k = b.speed / math.sqrt(vx * vx + vy * vy)
+      vx, vy = vx * k, vy * k
+    end
+    b.x, b.y, b.vx, b.vy = x, y, vx, vy
+    -- Checked before any brick breaks: they were there all along the frame.
+    if self.checking then self:checkPath(b, b.ncontacts) end
+  end
+  local lost = false
+  for j = 1, n do
+    local c = contacts[j]
+    if c.pushedOut then stats.pushedOut = stats.pushedOut + 1 end
+    local brick = c.index and self:brickOf(c.index)
+    if brick and brick.alive then
+      brick.hp = brick.hp - 1
+      brick.hitFrame = stats.frames
+      if brick.hp <= 0 then
+        brick.alive = false
+        set:setEnabled(c.index, false)
+        self.alive = self.alive - 1
+        stats.broken = stats.broken + 1
+      end
+    elseif c.index == self.FLOOR then
+      stats.misses = stats.misses + 1
+      if not self.autoplay then order[c.ball].lost, lost = true, true end
+    end
+  end
+  if lost then
+    local k = 1
+    while k <= #self.balls do
+      if self.balls[k].lost then
+        table.remove(self.balls, k)
+        stats.lost = stats.lost + 1
+      else
+        k = k + 1
+      end
     end
   end
 
@@ -323,6 +354,13 @@ function Sim:check()
   local stats = self.stats
   for n, b in ipairs(self.balls) do
     local x, y, r = b.x, b.y, b.r
+    for k = n + 1, #self.balls do
+      local o = self.balls[k]
+      if not b.stuck and not o.stuck and math.sqrt((o.x - x) ^ 2 + (o.y - y) ^ 2) < r + o.r - TOL then
+        stats.inside = stats.inside + 1
+        self:violation(string.format('frame %d: balls %d and %d overlap', stats.frames, n, k))
+      end
+    end
     if not (x >= 0 and x <= self.W and y >= 0 and y <= self.H) then
       stats.escapes = stats.escapes + 1
       self:violation(string.format('frame %d: ball %d left the field at (%.17g, %.17g)', stats.frames, n, x, y))

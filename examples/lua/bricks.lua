@@ -8,8 +8,9 @@
 -- COLLIDE2D_MIN_STEP and COLLIDE2D_MAX_STEP (ball speeds in radii per step) as for the game.
 -- Prints one summary line ("... escapes=0 inside=0 crossed=0 tunnels=0" when every check held) and
 -- exits with status 0, or 1 on any violation: a ball outside the field, a ball overlapping a wall, a
--- brick that is still there or the paddle by more than 1e-9 at the end of a frame, or a ball whose
--- path during a frame went through one of them.
+-- brick that is still there, the paddle or another ball by more than 1e-9 at the end of a frame, or a
+-- ball whose path during a frame went through one of the shapes. The balls bounce off each other
+-- (set:stepBalls steps them all at once).
 
 -- sim.lua lives with the LÖVE game; find it from this script's own path.
 local here = (arg and arg[0] or ''):match('^(.*)[/\\]') or '.'

@@ -1,0 +1,158 @@
+-- spec/balls_spec.lua - set:stepBalls from Lua: many balls stepped at once through a static set and
+-- against each other. The flat array updated in place, the contacts (which ball, which other ball or
+-- which shape), masses and fixed balls, one ball as set:stepBall exactly, the docs' example, every
+-- error (and that an error changes nothing), and a box of random balls that never ends with two
+-- overlapping or one outside.
+local collide2d = require 'collide2d'
+local expect = require 'spec.support.expect'
+
+-- Deterministic in every Lua: Park and Miller's generator, exact in doubles.
+local seed = 20261127
+local function random()
+  seed = (seed * 16807) % 2147483647
+  return seed / 2147483647
+end
+
+local function box_of_tiles(w, h)
+  local tiles = {}
+  for x = -1, w do
+    tiles[#tiles + 1] = collide2d.box(x + 0.5, -0.5, 1, 1)
+    tiles[#tiles + 1] = collide2d.box(x + 0.5, h + 0.5, 1, 1)
+  end
+  for y = 0, h - 1 do
+    tiles[#tiles + 1] = collide2d.box(-0.5, y + 0.5, 1, 1)
+    tiles[#tiles + 1] = collide2d.box(w + 0.5, y + 0.5, 1, 1)
+  end
+  return collide2d.staticset(tiles)
+end
+
+describe('set:stepBalls(balls, dt [, opts [, contacts]])', function()
+  local open = collide2d.staticset({})
+
+  it('bounces two balls head-on: they swap velocities where they meet', function()
+    local balls, contacts = { 0, 0, 1, 0, 1, 10, 0, -1, 0, 1 }, {}
+    local n, truncated = open:stepBalls(balls, 10, nil, contacts)
+    assert.are.same({ 2, false }, { n, truncated })
+    assert.are.same({ -2, 0, -1, 0, 1, 12, 0, 1, 0, 1 }, balls)
+    assert.are.equal(2, #contacts)
+    local a, b = contacts[1], contacts[2]
+    assert.are.same({ 1, 2, nil, 0.4, -1, 5, -1 }, { a.ball, a.other, a.index, a.t, a.nx, a.x, a.vx })
+    assert.are.same({ 2, 1, nil, 0.4, 1, 5, 1 }, { b.ball, b.other, b.index, b.t, b.nx, b.x, b.vx })
+    assert.are.equal(4, a.moverX)
+    assert.are.equal('bounce', a.response)
+  end)
+
+  it('names the shape of a level contact, and its value', function()
+    local floor = collide2d.staticset({ collide2d.box(0, 1, 100, 2) })
+    floor:setValue(1, 'floor')
+    local balls, contacts = { 0, -3, 0, 4, 1 }, {}
+    local n = floor:stepBalls(balls, 1, nil, contacts)
+    assert.are.equal(1, n)
+    assert.are.same({ 1, 1, 'floor', nil }, { contacts[1].ball, contacts[1].index, contacts[1].value, contacts[1].other })
+    assert.are.same({ 0, -3, 0, -4, 1 }, balls)
+  end)
+
+  it('takes masses, and a fixed ball (math.huge) that sends another straight back', function()
+    local balls = { 0, 0, 3, 0, 1, 5, 0, 0, 0, 2 }
+    open:stepBalls(balls, 1, { masses = { 1, 3 }, ballRestitution = 0.5 })
+    assert.is_true(math.abs(balls[3] + 0.375) < 1e-14 and math.abs(balls[8] - 1.125) < 1e-14)
+    local pin = { 0, 0, 2, 0, 1, 5, 0, 0, 0, 1 }
+    open:stepBalls(pin, 2, { masses = { 1, math.huge } })
+    assert.are.same({ 2, 0, -2, 0, 1, 5, 0, 0, 0, 1 }, pin)
+  end)
+
+  it('steps one ball exactly as set:stepBall', function()
+    local set = box_of_tiles(20, 20)
+    for _ = 1, 200 do
+      local x, y, vx, vy, r = 1 + 18 * random(), 1 + 18 * random(), 120 * random() - 60, 120 * random() - 60, 0.1 + random()
+      local bx, by, bvx, bvy, n = set:stepBall(x, y, vx, vy, r, 1)
+      local balls = { x, y, vx, vy, r }
+      local m = set:stepBalls(balls, 1)
+      assert.are.same({ bx, by, bvx, bvy, n }, { balls[1], balls[2], balls[3], balls[4], m })
+    end
+  end)
+
+  it('runs the example of docs/lua.md', function()
+    local f = assert(io.open('docs/lua.md'))
+    local text = f:read('*a')
+    f:close()
+    local code = assert(text:match('### set:stepBalls\n.-```lua\n(.-)```'))
+    local env = setmetatable({ collide2d = collide2d }, { __index = _G })
+    local chunk
+    if setfenv then
+      chunk = assert(loadstring(code, '=docs/lua.md set:stepBalls'))
+      setfenv(chunk, env)
+    else
+      chunk = assert(load(code, '=docs/lua.md set:stepBalls', 't', env))
+    end
+    chunk()
+  end)
+
+  it('refuses bad input with a standard error and changes nothing', function()
+    local balls = { 1, 2, 3, 4, 1, 5, 6, 7, 8, 1 }
+    local function same() assert.are.same({ 1, 2, 3, 4, 1, 5, 6, 7, 8, 1 }, balls) end
+    expect.raises("bad argument #1 to 'stepBalls' (5 numbers per ball expected (x, y, vx, vy, r))",
+      function() open:stepBalls({ 1, 2, 3 }, 1) end)
+    expect.raises("bad argument #1 to 'stepBalls' (table expected, got number)", function() open:stepBalls(1, 1) end)
+    expect.raises("bad argument #1 to 'stepBalls' (balls[4]: number expected, got string)",
+      function() open:stepBalls({ 1, 2, 3, 'x', 1 }, 1) end)
+    balls[10] = -1
+    expect.raises("bad argument #1 to 'stepBalls' (balls: size or radius must be positive)",
+      function() open:stepBalls(balls, 1) end)
+    balls[10] = 1
+    balls[2] = 0 / 0
+    expect.raises("bad argument #1 to 'stepBalls' (balls: number is NaN or infinite)",
+      function() open:stepBalls(balls, 1) end)
+    balls[2] = 2
+    same()
+    expect.raises("bad argument #2 to 'stepBalls' (number or count out of range)", function() open:stepBalls(balls, -1) end)
+    expect.raises("bad argument #2 to 'stepBalls' (number is NaN or infinite)", function() open:stepBalls(balls, 0 / 0) end)
+    expect.raises("bad argument #3 to 'stepBalls' (opts.masses[2]: number or count out of range)",
+      function() open:stepBalls(balls, 1, { masses = { 1, -2 } }) end)
+    expect.raises("bad argument #3 to 'stepBalls' (opts.masses[1]: number is NaN or infinite)",
+      function() open:stepBalls(balls, 1, { masses = { 0 / 0, 1 } }) end)
+    expect.raises("bad argument #3 to 'stepBalls' (opts.masses: one mass per ball expected)",
+      function() open:stepBalls(balls, 1, { masses = { 1 } }) end)
+    expect.raises("bad argument #3 to 'stepBalls' (opts.ballRestitution: number or count out of range)",
+      function() open:stepBalls(balls, 1, { ballRestitution = 2 }) end)
+    expect.raises("bad argument #3 to 'stepBalls' (opts.restSpeed: number or count out of range)",
+      function() open:stepBalls(balls, 1, { restSpeed = -1 }) end)
+    expect.raises("bad argument #3 to 'stepBalls' (opts.restitution: number or count out of range)",
+      function() open:stepBalls(balls, 1, { restitution = 2 }) end)
+    same()
+    assert.are.same({ 0, false }, { open:stepBalls({}, 1) })
+  end)
+
+  it('leaves no two of 60 random balls in a box of tiles overlapping, and none outside, over 200 steps', function()
+    local w = 16
+    local set = box_of_tiles(w, w)
+    local balls, n = {}, 0
+    while n < 60 do
+      local r = 0.2 + 0.3 * random()
+      local x, y = r + (w - 2 * r) * random(), r + (w - 2 * r) * random()
+      local clear = true
+      for k = 0, n - 1 do
+        local dx, dy = balls[5 * k + 1] - x, balls[5 * k + 2] - y
+        if dx * dx + dy * dy <= (r + balls[5 * k + 5]) ^ 2 then clear = false end
+      end
+      if clear then
+        local a, s = 2 * math.pi * random(), 30 * random()
+        for i, v in ipairs({ x, y, s * math.cos(a), s * math.sin(a), r }) do balls[5 * n + i] = v end
+        n = n + 1
+      end
+    end
+    local contacts, opts = {}, { ballRestitution = 0.9, restitution = 0.95 }
+    for _ = 1, 200 do
+      local _, truncated = set:stepBalls(balls, 1 / 30, opts, contacts)
+      assert.is_false(truncated)
+      for i = 0, n - 1 do
+        local x, y, r = balls[5 * i + 1], balls[5 * i + 2], balls[5 * i + 5]
+        assert.is_true(x >= r - 1e-9 and x <= w - r + 1e-9 and y >= r - 1e-9 and y <= w - r + 1e-9)
+        for j = i + 1, n - 1 do
+          local dx, dy = balls[5 * j + 1] - x, balls[5 * j + 2] - y
+          assert.is_true(math.sqrt(dx * dx + dy * dy) >= r + balls[5 * j + 5] - 1e-9)
+        end
+      end
+    end
+  end)
+end)

@@ -1,0 +1,1021 @@
+/* balls.c - many balls stepped at once through a static set and against each other
+ * (c2d_static_set_step_balls), as event-driven dynamics: each ball follows the path the one-ball
+ * stepper gives it through the level (its seams, responses and moving members as always), a
+ * piecewise-linear path known to the end of the step; the earliest time two paths bring their balls
+ * into contact is the next event. There the two balls (or, for a resting contact, the cluster of balls
+ * touching them) exchange impulses, and the balls whose velocity changed get a new level path from that
+ * time on. A ball without ball contacts ends exactly where c2d_static_set_step_ball puts it.
+ *
+ * The broadphase: every path's swept box; pairs are first found by sort-and-sweep over those boxes,
+ * and after an event the few balls whose paths changed are tested against every box (one comparison
+ * each). Layer 4, sets: calls resolve.c (the one-ball step with its records). */
+#include "records.h"
+#include "sweep.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The larger of |x| and |y| (v finite), as the engine measures coordinates. */
+static double vec_magnitude(c2d_vec2 v)
+{
+    return c2d_max_num(fabs(v.x), fabs(v.y));
+}
+
+static double min_num(double a, double b)
+{
+    return a < b ? a : b;
+}
+
+/* Ball contacts a step may have before it is cut short, beyond MAX_EVENTS_PER_BALL per ball. */
+#define MAX_EVENTS_BASE 256
+#define MAX_EVENTS_PER_BALL 16
+/* The most balls one resting contact's impulses are shared among. */
+#define MAX_CLUSTER 64
+/* Rounds of finding the level contacts a cluster's impulses push into. */
+#define LEVEL_ROUNDS 4
+/* Balls of a resting cluster touch when their gap is within this many touching tolerances: resting
+ * balls stand where impulses left them, a few roundings apart. */
+#define TOUCH_FACTOR 1e3
+/* Contacts within this fraction of the step of each other are at one instant (see the event loop). */
+#define INSTANT 1e-9
+/* Resting contacts end separating at this fraction of the step's largest speed, and the impulses stop
+ * once no contact is off by more than SOLVE_TOL of it: resting balls part by far less than the touching
+ * tolerance over a step, where an exact zero, missed by rounding, would meet again at once. */
+#define REST_BIAS 1e-9
+#define SOLVE_TOL 1e-10
+/* See rest_threshold. */
+#define REST_FRACTION 1e-6
+
+c2d_balls_options c2d_balls_options_default(void)
+{
+    c2d_balls_options o;
+    o.restitution = 1.0;
+    o.rest_speed = 0.0;
+    o.max_events = 0;
+    return o;
+}
+
+/* One knot of a path: from time t (of the step) the ball goes in a straight line from p to the next
+ * knot's p; v is its velocity (what the response left it), which its impulses start from. */
+typedef struct knot {
+    double t;
+    c2d_vec2 p, v;
+} knot;
+
+/* A level contact of a path, its time in the step. */
+typedef struct level_rec {
+    double t;
+    c2d_contact_record r;
+} level_rec;
+
+/* An output record and the order it was made in, to sort by time and then that. */
+typedef struct out_rec {
+    c2d_contact_record r;
+    double t;
+    long seq;
+} out_rec;
+
+typedef struct ball_path {
+    int knot, nknot;   /* into the knot pool: nknot >= 2, the last at the step's end */
+    int rec, nrec;     /* into the level-record pool */
+    c2d_aabb box;      /* the path's swept box, grown by the radius and the tolerance */
+    double travelled;  /* the whole path's length, as the one-ball step measured it */
+} ball_path;
+
+typedef struct best_event {
+    double t;          /* INFINITY: none */
+    int partner;
+} best_event;
+
+typedef struct balls_run {
+    const c2d_static_set *set;
+    c2d_ball *balls;
+    int n;
+    double dt;
+    const c2d_move_options *options;
+    double restitution, rest_speed;
+    double speed_scale; /* the largest speed at the step's start (and at least the rest speed) */
+    double *inv_mass;
+    ball_path *path;
+    best_event *best;
+    knot *knots;
+    int nknots, cap_knots;
+    level_rec *recs;
+    int nrecs, cap_recs;
+    out_rec *out;
+    long nout, cap_out;
+    int report; /* records are kept */
+    c2d_record_list list;
+    c2d_contact_record list_stack[16];
+    double travelled;
+    int truncated;
+    int no_memory;
+    unsigned char *mark;
+    int *cluster;
+    double *last_t; /* each ball's last ball contact (-INFINITY: none yet) */
+    int *order;     /* the balls by their boxes' left sides (kept sorted as paths change) */
+    double width;   /* the widest box so far: a box meeting ball i's starts within this of it */
+    int *repeats;   /* how many contacts in a row it has had at one instant */
+} balls_run;
+
+static int grow(void **p, int *cap, int need, size_t size)
+{
+    if (need <= *cap)
+        return 1;
+    int c = *cap < 64 ? 64 : *cap;
+    while (c < need) {
+        if (c > (1 << 28))
+            return 0;
+        c *= 2;
+    }
+    void *q = realloc(*p, (size_t)c * size);
+    if (!q)
+        return 0;
+    *p = q;
+    *cap = c;
+    return 1;
+}
+
+/* ---- paths ---- */
+
+/* The knot of path b whose straight piece holds time t: the last whose time is at most t (the first
+ * when t is before it). */
+static int knot_at(const balls_run *r, int b, double t)
+{
+    const ball_path *bp = &r->path[b];
+    const knot *k = r->knots + bp->knot;
+    int i = 0;
+    while (i + 1 < bp->nknot - 1 && k[i + 1].t <= t)
+        i++;
+    return i;
+}
+
+static c2d_vec2 pos_at(const balls_run *r, int b, double t)
+{
+    const ball_path *bp = &r->path[b];
+    const knot *k = r->knots + bp->knot;
+    int i = knot_at(r, b, t);
+    if (!(k[i + 1].t > k[i].t))
+        return k[i + 1].p;
+    if (t <= k[i].t)
+        return k[i].p;
+    if (t >= k[i + 1].t)
+        return k[i + 1].p;
+    return v2_lerp(k[i].p, k[i + 1].p, (t - k[i].t) / (k[i + 1].t - k[i].t));
+}
+
+static c2d_vec2 vel_at(const balls_run *r, int b, double t)
+{
+    const ball_path *bp = &r->path[b];
+    if (t >= r->dt)
+        return r->knots[bp->knot + bp->nknot - 1].v;
+    return r->knots[bp->knot + knot_at(r, b, t)].v;
+}
+
+/* Runs ball b's level path from time t0 at position p with velocity v to the step's end, replacing its
+ * path. Returns the engine's status. */
+static c2d_status plan(balls_run *r, int b, double t0, c2d_vec2 p, c2d_vec2 v)
+{
+    c2d_ball ball;
+    ball.position = p;
+    ball.velocity = v;
+    ball.radius = r->balls[b].radius;
+    double T = r->dt - t0;
+    if (T < 0)
+        T = 0;
+    c2d_record_list_clear(&r->list);
+    c2d_move_result res;
+    c2d_status st = t0 > 0 ? c2d_static_set_step_ball_list_at(r->set, &ball, t0, T, r->options, &res, &r->list)
+                           : c2d_static_set_step_ball_list(r->set, &ball, T, r->options, &res, &r->list);
+    if (st != C2D_OK)
+        return st;
+    if (res.truncated)
+        r->truncated = 1;
+    int nk = r->list.count + 2;
+    if (!grow((void **)&r->knots, &r->cap_knots, r->nknots + nk, sizeof(knot)) ||
+        (r->report && !grow((void **)&r->recs, &r->cap_recs, r->nrecs + r->list.count, sizeof(level_rec))))
+        return C2D_ERR_NO_MEMORY;
+    ball_path *bp = &r->path[b];
+    bp->knot = r->nknots;
+    bp->rec = r->nrecs;
+    bp->nrec = 0;
+    knot *k = r->knots + r->nknots;
+    int m = 0;
+    k[m].t = t0;
+    k[m].p = p;
+    k[m].v = v;
+    m++;
+    for (int q = 0; q < r->list.count; q++) {
+        const c2d_contact_record *cr = &r->list.items[q];
+        double t = t0 + cr->contact.t * T;
+        if (t > r->dt)
+            t = r->dt;
+        k[m].t = t;
+        k[m].p = cr->position;
+        k[m].v = cr->velocity;
+        m++;
+        if (r->report) {
+            level_rec *lr = &r->recs[r->nrecs + bp->nrec++];
+            lr->t = t;
+            lr->r = *cr;
+            lr->r.contact.t = r->dt > 0 ? t / r->dt : 0;
+            lr->r.id = (c2d_world_id)b + 1;
+        }
+    }
+    k[m].t = r->dt;
+    k[m].p = ball.position;
+    k[m].v = ball.velocity;
+    m++;
+    bp->nknot = m;
+    bp->travelled = res.travelled;
+    r->nknots += m;
+    r->nrecs += bp->nrec;
+    double grow_by = ball.radius + c2d_sweep_tolerance(vec_magnitude(ball.position) + ball.radius) * 4;
+    c2d_aabb box;
+    box.min = box.max = k[0].p;
+    for (int q = 1; q < m; q++) {
+        box.min = v2(min_num(box.min.x, k[q].p.x), min_num(box.min.y, k[q].p.y));
+        box.max = v2(c2d_max_num(box.max.x, k[q].p.x), c2d_max_num(box.max.y, k[q].p.y));
+    }
+    box.min = v2(box.min.x - grow_by, box.min.y - grow_by);
+    box.max = v2(box.max.x + grow_by, box.max.y + grow_by);
+    bp->box = box;
+    return C2D_OK;
+}
+
+static out_rec *push_out(balls_run *r)
+{
+    if (r->nout == r->cap_out) {
+        long c = r->cap_out < 64 ? 64 : 2 * r->cap_out;
+        out_rec *q = (out_rec *)realloc(r->out, (size_t)c * sizeof *q);
+        if (!q) {
+            r->no_memory = 1;
+            return NULL;
+        }
+        r->out = q;
+        r->cap_out = c;
+    }
+    out_rec *o = &r->out[r->nout];
+    o->seq = r->nout;
+    r->nout++;
+    return o;
+}
+
+/* Ends ball b's path at time t: its level records up to then are kept, and its length so far counted. */
+static void commit(balls_run *r, int b, double t)
+{
+    const ball_path *bp = &r->path[b];
+    const knot *k = r->knots + bp->knot;
+    if (t >= r->dt) {
+        r->travelled += bp->travelled;
+    } else {
+        for (int i = 0; i + 1 < bp->nknot && k[i].t < t; i++) {
+            c2d_vec2 e = k[i + 1].t <= t ? k[i + 1].p : pos_at(r, b, t);
+            r->travelled += v2_len(v2_sub(e, k[i].p));
+        }
+    }
+    if (!r->report)
+        return;
+    for (int i = 0; i < bp->nrec; i++) {
+        const level_rec *lr = &r->recs[bp->rec + i];
+        if (lr->t > t)
+            break;
+        out_rec *o = push_out(r);
+        if (!o)
+            return;
+        o->r = lr->r;
+        o->t = lr->t;
+    }
+}
+
+static int compare_min_x(const void *x, const void *y, const balls_run *r);
+
+/* ---- the time of impact of two paths ---- */
+
+/* The touching tolerance of two balls about positions a and b. */
+static double pair_tol(c2d_vec2 a, c2d_vec2 b, double R)
+{
+    return c2d_sweep_tolerance(c2d_max_num(vec_magnitude(a), vec_magnitude(b)) + R);
+}
+
+/* The first time in [t, dt] at which balls i and j come into contact while approaching, or INFINITY.
+ * Over each interval in which both paths are straight, the centres' offset d0 + w u (u in [0, 1]) meets
+ * the circle of radius R = ri + rj where |d0 + w u|^2 = R^2: the smaller root of a u^2 + 2 b u + c, taken
+ * as c / (-b + sqrt(b^2 - a c)), which has no cancellation when the balls approach (b < 0). Balls
+ * within the touching tolerance of contact count as in contact when they approach. */
+static double pair_toi(const balls_run *r, int i, int j, double t)
+{
+    if (r->inv_mass[i] == 0 && r->inv_mass[j] == 0)
+        return INFINITY;
+    const ball_path *pi = &r->path[i], *pj = &r->path[j];
+    const knot *ki = r->knots + pi->knot, *kj = r->knots + pj->knot;
+    int a = knot_at(r, i, t), b = knot_at(r, j, t);
+    double R = r->balls[i].radius + r->balls[j].radius, s = t;
+    c2d_vec2 p0i = pos_at(r, i, s), p0j = pos_at(r, j, s);
+    while (s < r->dt) {
+        double next = r->dt;
+        while (a + 1 < pi->nknot - 1 && ki[a + 1].t <= s)
+            a++;
+        while (b + 1 < pj->nknot - 1 && kj[b + 1].t <= s)
+            b++;
+        if (a + 1 < pi->nknot - 1 && ki[a + 1].t < next)
+            next = ki[a + 1].t;
+        if (b + 1 < pj->nknot - 1 && kj[b + 1].t < next)
+            next = kj[b + 1].t;
+        c2d_vec2 p1i = pos_at(r, i, next), p1j = pos_at(r, j, next);
+        c2d_vec2 d0 = v2_sub(p0j, p0i), w = v2_sub(v2_sub(p1j, p1i), d0);
+        double bq = v2_dot(d0, w), l0 = v2_len(d0), lw = v2_len(w);
+        double tol = pair_tol(p0i, p0j, R);
+        if (l0 - R <= tol) {
+            /* In contact: approaching as their velocities say, which the impulse will answer (over an
+             * interval a rounding long, the positions' difference is only noise). */
+            c2d_vec2 u = v2_sub(kj[b].v, ki[a].v);
+            double closing = -v2_dot(d0, u);
+            /* ... and by more than rounding would carry them over the rest of the step. */
+            if (closing > C2D_SWEEP_DIR_TOL * l0 * v2_len(u) && closing * (r->dt - s) > 1e-3 * tol * l0)
+                return s;
+        } else if (bq < -C2D_SWEEP_DIR_TOL * l0 * lw) {
+            double aq = v2_dot(w, w), cq = (l0 - R) * (l0 + R);
+            double disc = bq * bq - aq * cq;
+            if (disc >= 0) {
+                double u = cq / (-bq + sqrt(disc));
+                if (u <= 1) {
+                    double te = s + u * (next - s);
+                    return te < next ? te : next;
+                }
+            }
+        }
+        s = next;
+        p0i = p1i;
+        p0j = p1j;
+    }
+    return INFINITY;
+}
+
+static int boxes_meet(const c2d_aabb *a, const c2d_aabb *b)
+{
+    return a->min.x <= b->max.x && b->min.x <= a->max.x && a->min.y <= b->max.y && b->min.y <= a->max.y;
+}
+
+/* Ball i's earliest event from time t against every ball whose box meets its own: those whose left
+ * sides lie within the widest box's width to the left of i's box and up to its right side. */
+static void find_best(balls_run *r, int i, double t)
+{
+    best_event be;
+    be.t = INFINITY;
+    be.partner = -1;
+    const c2d_aabb *bi = &r->path[i].box;
+    double from = bi->min.x - r->width;
+    int lo = 0, hi = r->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (r->path[r->order[mid]].box.min.x < from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (int q = lo; q < r->n; q++) {
+        int k = r->order[q];
+        const c2d_aabb *bk = &r->path[k].box;
+        if (bk->min.x > bi->max.x)
+            break;
+        if (k == i || !boxes_meet(bi, bk))
+            continue;
+        double tk = pair_toi(r, i, k, t);
+        if (tk < be.t || (tk == be.t && k < be.partner)) {
+            be.t = tk;
+            be.partner = k;
+        }
+    }
+    r->best[i] = be;
+}
+
+/* Sorts order again after some boxes changed: an insertion sort, as good as linear for an order a few
+ * balls left (several at once: each may have to pass another still out of place). */
+static void reorder(balls_run *r)
+{
+    int *o = r->order;
+    for (int q = 1; q < r->n; q++) {
+        int b = o[q], z = q;
+        while (z > 0 && compare_min_x(&o[z - 1], &b, r) > 0) {
+            o[z] = o[z - 1];
+            z--;
+        }
+        o[z] = b;
+    }
+}
+
+/* Offers the event of i and k at time tk to both. */
+static void offer(balls_run *r, int i, int k, double tk)
+{
+    if (tk < r->best[i].t || (tk == r->best[i].t && k < r->best[i].partner)) {
+        r->best[i].t = tk;
+        r->best[i].partner = k;
+    }
+    if (tk < r->best[k].t || (tk == r->best[k].t && i < r->best[k].partner)) {
+        r->best[k].t = tk;
+        r->best[k].partner = i;
+    }
+}
+
+static int compare_min_x(const void *x, const void *y, const balls_run *r)
+{
+    double a = r->path[*(const int *)x].box.min.x, b = r->path[*(const int *)y].box.min.x;
+    if (a != b)
+        return a < b ? -1 : 1;
+    return (*(const int *)x > *(const int *)y) - (*(const int *)x < *(const int *)y);
+}
+
+/* Sorts the ball indices by their boxes' left sides (a merge sort: qsort takes no
+ * context argument in C99). */
+static void sort_by_x(balls_run *r, int *idx, int *tmp, int n)
+{
+    for (int width = 1; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int a = lo, b = mid, o = lo;
+            while (a < mid && b < hi)
+                tmp[o++] = compare_min_x(&idx[b], &idx[a], r) < 0 ? idx[b++] : idx[a++];
+            while (a < mid)
+                tmp[o++] = idx[a++];
+            while (b < hi)
+                tmp[o++] = idx[b++];
+        }
+        memcpy(idx, tmp, (size_t)n * sizeof *idx);
+    }
+}
+
+/* Every pair whose boxes meet, by sort and sweep on x, offered its first event. */
+static int initial_events(balls_run *r)
+{
+    int *tmp = (int *)malloc((size_t)r->n * sizeof(int));
+    if (!tmp)
+        return 0;
+    int *idx = r->order;
+    r->width = 0;
+    for (int i = 0; i < r->n; i++) {
+        idx[i] = i;
+        r->best[i].t = INFINITY;
+        r->best[i].partner = -1;
+        r->width = c2d_max_num(r->width, r->path[i].box.max.x - r->path[i].box.min.x);
+    }
+    sort_by_x(r, idx, tmp, r->n);
+    for (int a = 0; a < r->n; a++) {
+        int i = idx[a];
+        const c2d_aabb *bi = &r->path[i].box;
+        for (int b = a + 1; b < r->n; b++) {
+            int k = idx[b];
+            const c2d_aabb *bk = &r->path[k].box;
+            if (bk->min.x > bi->max.x)
+                break;
+            if (bk->min.y > bi->max.y || bi->min.y > bk->max.y)
+                continue;
+            double tk = pair_toi(r, i < k ? i : k, i < k ? k : i, 0.0);
+            if (tk < INFINITY)
+                offer(r, i, k, tk);
+        }
+    }
+    free(tmp);
+    return 1;
+}
+
+/* ---- impulses ---- */
+
+/* The two records of a contact between balls a and b at time t (n from a to b), the lower index's
+ * first: each names the other ball as -1 - its index. */
+static void record_pair(balls_run *r, int a, int b, double t, c2d_vec2 pa, c2d_vec2 pb, c2d_vec2 n, c2d_vec2 va,
+                        c2d_vec2 vb)
+{
+    if (!r->report)
+        return;
+    if (a > b) { /* the lower index first, and n from it */
+        int z = a;
+        a = b;
+        b = z;
+        c2d_vec2 q = pa;
+        pa = pb;
+        pb = q;
+        q = va;
+        va = vb;
+        vb = q;
+        n = v2_neg(n);
+    }
+    for (int side = 0; side < 2; side++) {
+        out_rec *o = push_out(r);
+        if (!o)
+            return;
+        int me = side ? b : a, other = side ? a : b;
+        c2d_vec2 p = side ? pb : pa, nn = side ? n : v2_neg(n); /* the other's normal, towards me */
+        memset(&o->r, 0, sizeof o->r);
+        o->r.contact.index = -1 - other;
+        o->r.contact.t = r->dt > 0 ? t / r->dt : 0;
+        o->r.contact.normal = nn;
+        o->r.contact.point = v2_mad(p, -r->balls[me].radius, nn);
+        o->r.contact.response = C2D_RESPONSE_BOUNCE;
+        o->r.position = p;
+        o->r.velocity = side ? vb : va;
+        o->r.id = (c2d_world_id)me + 1;
+        o->t = t;
+    }
+}
+
+/* A contact of a resting cluster: between balls a and b (normal n from a to b), or of ball a with the
+ * level (b < 0, n the level's normal towards the ball). */
+typedef struct bcontact {
+    int a, b;
+    c2d_vec2 n;
+    double target; /* the normal speed it must end with at least */
+    double impulse;
+} bcontact;
+
+/* Sequential impulses over the cluster's contacts until no contact approaches faster than its target
+ * (or the rounds run out): the impulses of a resting pile, shared among all its contacts at once. */
+static void solve_cluster(const balls_run *r, bcontact *c, int nc, c2d_vec2 *v, const int *slot)
+{
+    int rounds = 2000;
+    for (int q = 0; q < nc; q++)
+        c[q].impulse = 0;
+    for (int it = 0; it < rounds; it++) {
+        double worst = 0;
+        for (int q = 0; q < nc; q++) {
+            bcontact *k = &c[q];
+            int sa = slot[k->a];
+            double wa = r->inv_mass[k->a], wb = k->b >= 0 ? r->inv_mass[k->b] : 0;
+            if (wa + wb == 0)
+                continue;
+            double vn = k->b >= 0 ? v2_dot(v2_sub(v[slot[k->b]], v[sa]), k->n) : v2_dot(v[sa], k->n);
+            double dj = (k->target - vn) / (wa + wb), acc = k->impulse + dj;
+            if (acc < 0)
+                acc = 0;
+            dj = acc - k->impulse;
+            k->impulse = acc;
+            if (dj == 0)
+                continue;
+            worst = c2d_max_num(worst, fabs(dj) * (wa + wb));
+            if (k->b >= 0) {
+                v[sa] = v2_mad(v[sa], -dj * wa, k->n);
+                v[slot[k->b]] = v2_mad(v[slot[k->b]], dj * wb, k->n);
+            } else {
+                v[sa] = v2_mad(v[sa], dj * wa, k->n);
+            }
+        }
+        if (worst <= SOLVE_TOL * r->speed_scale)
+            break;
+    }
+}
+
+/* The approach speed at or below which balls a and b are a resting contact: the caller's rest_speed, or
+ * one that would close a millionth of their radii over the whole step, whichever is larger. Bounces
+ * slower than that are what an inelastic collapse is made of (a ball pinned between the floor and
+ * another, its bounces ever smaller and sooner): at rest, the cluster ends them in one solve. */
+static double rest_threshold(const balls_run *r, int a, int b)
+{
+    double auto_speed = r->dt > 0 ? REST_FRACTION * (r->balls[a].radius + r->balls[b].radius) / r->dt : 0;
+    return c2d_max_num(r->rest_speed, auto_speed);
+}
+
+/* The cluster of a resting contact between balls a and b at time t: they, the balls touching them, those
+ * touching those, and so on (a fixed ball passes nothing on), up to MAX_CLUSTER, into r->cluster.
+ * Returns how many. */
+static int gather(balls_run *r, int a, int b, double t)
+{
+    int m = 0, *cl = r->cluster;
+    cl[m++] = a;
+    cl[m++] = b;
+    r->mark[a] = r->mark[b] = 1;
+    for (int q = 0; q < m && m < MAX_CLUSTER; q++) {
+        int x = cl[q];
+        if (r->inv_mass[x] == 0)
+            continue;
+        c2d_vec2 px = pos_at(r, x, t);
+        for (int k = 0; k < r->n && m < MAX_CLUSTER; k++) {
+            if (r->mark[k] || !boxes_meet(&r->path[x].box, &r->path[k].box))
+                continue;
+            c2d_vec2 pk = pos_at(r, k, t);
+            double R = r->balls[x].radius + r->balls[k].radius;
+            if (v2_len(v2_sub(pk, px)) - R <= TOUCH_FACTOR * pair_tol(px, pk, R)) {
+                r->mark[k] = 1;
+                cl[m++] = k;
+            }
+        }
+    }
+    for (int q = 0; q < m; q++)
+        r->mark[cl[q]] = 0;
+    return m;
+}
+
+/* The resting contact at time t of the cluster's first two balls: the balls touching them (and those
+ * touching those, up to MAX_CLUSTER), the cluster's m balls (see gather), share the impulses, each contact slower than rest_speed ending at rest, and the
+ * level contacts the impulses push balls into (found by their new paths, which start with a contact)
+ * hold as walls. Returns a status; the cluster's balls get new paths. */
+static c2d_status rest_cluster(balls_run *r, int m, double t, int inelastic)
+{
+    const int *cl = r->cluster;
+    c2d_vec2 p[MAX_CLUSTER], v0[MAX_CLUSTER], v[MAX_CLUSTER];
+    /* Slots: the cluster's balls by position in cl (a small map through a scratch array). */
+    int *slot = (int *)malloc((size_t)r->n * sizeof(int));
+    bcontact *c = (bcontact *)malloc((size_t)(m * (m - 1) / 2 + LEVEL_ROUNDS * m + 1) * sizeof(bcontact));
+    if (!slot || !c) {
+        free(slot);
+        free(c);
+        return C2D_ERR_NO_MEMORY;
+    }
+    for (int q = 0; q < m; q++) {
+        slot[cl[q]] = q;
+        p[q] = pos_at(r, cl[q], t);
+        v0[q] = vel_at(r, cl[q], t);
+    }
+    int nc = 0;
+    for (int a = 0; a < m; a++)
+        for (int b = a + 1; b < m; b++) {
+            int ia = cl[a], ib = cl[b];
+            double R = r->balls[ia].radius + r->balls[ib].radius;
+            c2d_vec2 d = v2_sub(p[b], p[a]);
+            double l = v2_len(d);
+            if (!(l > 0) || l - R > TOUCH_FACTOR * pair_tol(p[a], p[b], R))
+                continue;
+            bcontact *k = &c[nc++];
+            k->a = ia;
+            k->b = ib;
+            k->n = v2_scale(d, 1.0 / l);
+            double vn = v2_dot(v2_sub(v0[b], v0[a]), k->n);
+            k->target = !inelastic && vn < -rest_threshold(r, ia, ib) ? -r->restitution * vn : REST_BIAS * r->speed_scale;
+        }
+    int nball = nc;
+    c2d_status st = C2D_OK;
+    for (int round = 0; round <= LEVEL_ROUNDS; round++) {
+        memcpy(v, v0, (size_t)m * sizeof v[0]);
+        solve_cluster(r, c, nc, v, slot);
+        int added = 0;
+        for (int q = 0; q < m && st == C2D_OK; q++) {
+            int b = cl[q];
+            st = plan(r, b, t, p[q], v[q]);
+            if (st != C2D_OK || round == LEVEL_ROUNDS || r->inv_mass[b] == 0)
+                continue;
+            /* A new path that starts with a solid level contact: the impulse pushed the ball into the
+             * level, which must hold it as a wall does. */
+            const ball_path *bp = &r->path[b];
+            const knot *k = r->knots + bp->knot;
+            if (bp->nknot > 2 && k[1].t - t <= INSTANT * r->dt && r->list.count > 0) {
+                const c2d_contact_record *cr = &r->list.items[0];
+                if (cr->contact.response != C2D_RESPONSE_CROSS && !cr->contact.pushed_out) {
+                    int known = 0;
+                    for (int z = nball; z < nc && !known; z++)
+                        known = c[z].a == b && v2_dot(c[z].n, cr->contact.normal) > 1 - 1e-9;
+                    if (!known) {
+                        bcontact *nk = &c[nc++];
+                        nk->a = b;
+                        nk->b = -1;
+                        nk->n = cr->contact.normal;
+                        nk->target = REST_BIAS * r->speed_scale;
+                        added = 1;
+                    }
+                }
+            }
+        }
+        if (st != C2D_OK || !added)
+            break;
+    }
+    if (st == C2D_OK)
+        for (int q = 0; q < nball; q++)
+            if (c[q].impulse > 0) {
+                int a = c[q].a, b = c[q].b;
+                record_pair(r, a, b, t, p[slot[a]], p[slot[b]], c[q].n, vel_at(r, a, t), vel_at(r, b, t));
+            }
+    free(slot);
+    free(c);
+    return st;
+}
+
+/* Resting contacts solved before the step (with rest_speed > 0): a pile under gravity, every ball a
+ * little faster downwards each frame, would otherwise meet itself again and again within the step, one
+ * ball pair at a time. Every pair of balls whose gap the step would close at no more than the rest
+ * speed, and every ball whose level path meets a solid shape that slowly, is a contact whose normal
+ * speed may close at most its gap over the step (a speculative contact: at rest once it touches); their
+ * impulses are solved together, and the balls they change get new paths. The events that follow find
+ * whatever this leaves. Returns a status. */
+static c2d_status presolve(balls_run *r)
+{
+    int n = r->n, cap = 0, nc = 0;
+    bcontact *c = NULL;
+    int *idx = (int *)malloc(2 * (size_t)n * sizeof(int)), *slot = (int *)malloc((size_t)n * sizeof(int));
+    c2d_vec2 *v = (c2d_vec2 *)malloc((size_t)n * sizeof(c2d_vec2));
+    c2d_status st = C2D_OK;
+    if (!idx || !slot || !v) {
+        st = C2D_ERR_NO_MEMORY;
+        goto done;
+    }
+    double dt = r->dt;
+    for (int i = 0; i < n; i++) {
+        idx[i] = i;
+        slot[i] = i;
+        v[i] = r->balls[i].velocity;
+    }
+    sort_by_x(r, idx, idx + n, n);
+    for (int a = 0; a < n && st == C2D_OK; a++) {
+        int i = idx[a];
+        const c2d_aabb *bi = &r->path[i].box;
+        for (int b = a + 1; b < n; b++) {
+            int k = idx[b];
+            const c2d_aabb *bk = &r->path[k].box;
+            if (bk->min.x > bi->max.x)
+                break;
+            if (bk->min.y > bi->max.y || bi->min.y > bk->max.y || (r->inv_mass[i] == 0 && r->inv_mass[k] == 0))
+                continue;
+            c2d_vec2 d = v2_sub(r->balls[k].position, r->balls[i].position);
+            double l = v2_len(d), R = r->balls[i].radius + r->balls[k].radius;
+            if (!(l > 0))
+                continue;
+            c2d_vec2 nrm = v2_scale(d, 1.0 / l);
+            double vn = v2_dot(v2_sub(v[k], v[i]), nrm), gap = l - R;
+            /* Near enough to touch at rest speed within the step, and not meeting faster (the events
+             * bounce those): a contact, which holds only if the others push them together. */
+            double rs = rest_threshold(r, i, k);
+            if (!(-vn <= rs && gap <= rs * dt))
+                continue;
+            if (nc == cap && !grow((void **)&c, &cap, nc + 1, sizeof *c)) {
+                st = C2D_ERR_NO_MEMORY;
+                break;
+            }
+            c[nc].a = i < k ? i : k;
+            c[nc].b = i < k ? k : i;
+            c[nc].n = i < k ? nrm : v2_neg(nrm);
+            c[nc].target = -c2d_max_num(gap, 0) / dt;
+            nc++;
+        }
+    }
+    int nball = nc;
+    for (int round = 0; round < LEVEL_ROUNDS && st == C2D_OK; round++) {
+        /* The level contacts the paths meet slowly, each once. */
+        int added = 0;
+        for (int i = 0; i < n; i++) {
+            const ball_path *bp = &r->path[i];
+            if (r->inv_mass[i] == 0 || bp->nrec == 0)
+                continue;
+            const level_rec *lr = &r->recs[bp->rec];
+            const knot *k0 = r->knots + bp->knot;
+            double vn = v2_dot(k0[0].v, lr->r.contact.normal);
+            if (lr->r.contact.response == C2D_RESPONSE_CROSS || lr->r.contact.pushed_out ||
+                !(vn < 0 && -vn <= r->rest_speed))
+                continue;
+            int known = 0;
+            for (int z = nball; z < nc && !known; z++)
+                known = c[z].a == i && v2_dot(c[z].n, lr->r.contact.normal) > 1 - 1e-9;
+            if (known)
+                continue;
+            if (nc == cap && !grow((void **)&c, &cap, nc + 1, sizeof *c)) {
+                st = C2D_ERR_NO_MEMORY;
+                break;
+            }
+            c[nc].a = i;
+            c[nc].b = -1;
+            c[nc].n = lr->r.contact.normal;
+            c[nc].target = vn * (lr->t / dt); /* it may close what it flies before the contact */
+            nc++;
+            added = 1;
+        }
+        if (st != C2D_OK || nc == 0 || (round > 0 && !added))
+            break;
+        for (int i = 0; i < n; i++)
+            v[i] = r->balls[i].velocity;
+        solve_cluster(r, c, nc, v, slot);
+        for (int i = 0; i < n && st == C2D_OK; i++) {
+            c2d_vec2 cur = r->knots[r->path[i].knot].v;
+            if (v[i].x != cur.x || v[i].y != cur.y)
+                st = plan(r, i, 0.0, r->balls[i].position, v[i]);
+        }
+    }
+done:
+    free(idx);
+    free(slot);
+    free(v);
+    free(c);
+    return st;
+}
+
+/* The contact of balls i and j at time t (i < j), with their paths cut there. */
+static c2d_status collide_pair(balls_run *r, int i, int j, double t)
+{
+    c2d_vec2 pi = pos_at(r, i, t), pj = pos_at(r, j, t), vi = vel_at(r, i, t), vj = vel_at(r, j, t);
+    c2d_vec2 d = v2_sub(pj, pi);
+    double l = v2_len(d);
+    c2d_vec2 n = l > 0 ? v2_scale(d, 1.0 / l) : v2_normalize_or(v2_sub(vi, vj), v2(1, 0));
+    double vn = v2_dot(v2_sub(vj, vi), n), wi = r->inv_mass[i], wj = r->inv_mass[j];
+    if (vn < 0) {
+        double jn = -(1.0 + r->restitution) * vn / (wi + wj);
+        vi = v2_mad(vi, -jn * wi, n);
+        vj = v2_mad(vj, jn * wj, n);
+    }
+    record_pair(r, i, j, t, pi, pj, n, vi, vj);
+    c2d_status st = plan(r, i, t, pi, vi);
+    if (st == C2D_OK)
+        st = plan(r, j, t, pj, vj);
+    return st;
+}
+
+/* ---- the call ---- */
+
+static int compare_out(const void *x, const void *y)
+{
+    const out_rec *a = (const out_rec *)x, *b = (const out_rec *)y;
+    if (a->t != b->t)
+        return a->t < b->t ? -1 : 1;
+    return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+static c2d_status check_input(const c2d_static_set *set, const c2d_ball *balls, const double *masses, int n, double dt,
+                              const c2d_balls_options *bo)
+{
+    if (n < 0)
+        return C2D_ERR_RANGE;
+    if (!set || (n > 0 && !balls))
+        return C2D_ERR_NULL;
+    c2d_status st = c2d_check_number(dt);
+    if (st != C2D_OK)
+        return st;
+    if (dt < 0)
+        return C2D_ERR_RANGE;
+    if (bo) {
+        if (!isfinite(bo->restitution) || !isfinite(bo->rest_speed))
+            return C2D_ERR_NOT_FINITE;
+        if (bo->restitution < 0 || bo->restitution > 1 || bo->rest_speed < 0 || bo->rest_speed > C2D_MAX_COORDINATE ||
+            bo->max_events < 0)
+            return C2D_ERR_RANGE;
+    }
+    for (int i = 0; i < n; i++) {
+        const c2d_ball *b = &balls[i];
+        if ((st = c2d_check_vec(b->position)) != C2D_OK || (st = c2d_check_vec(b->velocity)) != C2D_OK ||
+            (st = c2d_check_number(b->radius)) != C2D_OK)
+            return st;
+        if (!(b->radius > 0))
+            return C2D_ERR_SIZE;
+        if (vec_magnitude(b->velocity) * dt > C2D_MAX_COORDINATE)
+            return C2D_ERR_RANGE;
+        if (masses) {
+            if (isnan(masses[i]) || masses[i] == -INFINITY)
+                return C2D_ERR_NOT_FINITE;
+            if (!(masses[i] > 0))
+                return C2D_ERR_RANGE;
+        }
+    }
+    return C2D_OK;
+}
+
+c2d_status c2d_static_set_step_balls(const c2d_static_set *set, c2d_ball *balls, const double *masses, int n,
+                                     double dt, const c2d_move_options *options,
+                                     const c2d_balls_options *ball_options, c2d_move_result *result,
+                                     c2d_records_fn report, void *report_ctx)
+{
+    c2d_status st = check_input(set, balls, masses, n, dt, ball_options);
+    if (st != C2D_OK)
+        return st;
+    balls_run r;
+    memset(&r, 0, sizeof r);
+    r.set = set;
+    r.balls = balls;
+    r.n = n;
+    r.dt = dt;
+    r.options = options;
+    r.restitution = ball_options ? ball_options->restitution : 1.0;
+    r.rest_speed = ball_options ? ball_options->rest_speed : 0.0;
+    r.speed_scale = r.rest_speed;
+    for (int i = 0; i < n; i++)
+        r.speed_scale = c2d_max_num(r.speed_scale, v2_len(balls[i].velocity));
+    r.report = 1; /* records are counted even when not reported */
+    long max_events = ball_options && ball_options->max_events > 0
+                          ? ball_options->max_events
+                          : MAX_EVENTS_BASE + (long)MAX_EVENTS_PER_BALL * n;
+    c2d_record_list_init(&r.list, r.list_stack, 16);
+    size_t nn = n > 0 ? (size_t)n : 1;
+    r.inv_mass = (double *)malloc(nn * sizeof(double));
+    r.path = (ball_path *)malloc(nn * sizeof(ball_path));
+    r.best = (best_event *)malloc(nn * sizeof(best_event));
+    r.mark = (unsigned char *)calloc(nn, 1);
+    r.cluster = (int *)malloc(MAX_CLUSTER * sizeof(int));
+    c2d_ball *out = (c2d_ball *)malloc(nn * sizeof(c2d_ball));
+    r.last_t = (double *)malloc(nn * sizeof(double));
+    r.repeats = (int *)calloc(nn, sizeof(int));
+    r.order = (int *)malloc(nn * sizeof(int));
+    if (!r.inv_mass || !r.path || !r.best || !r.mark || !r.cluster || !out || !r.last_t || !r.repeats || !r.order)
+        st = C2D_ERR_NO_MEMORY;
+    for (int i = 0; i < n && st == C2D_OK; i++)
+        r.last_t[i] = -INFINITY;
+    for (int i = 0; i < n && st == C2D_OK; i++) {
+        r.inv_mass[i] = masses ? 1.0 / masses[i] : 1.0;
+        st = plan(&r, i, 0.0, balls[i].position, balls[i].velocity);
+    }
+    if (st == C2D_OK && n > 0 && r.rest_speed > 0)
+        st = presolve(&r);
+    double now = 0;
+    long events = 0;
+    if (st == C2D_OK && n > 1 && !initial_events(&r))
+        st = C2D_ERR_NO_MEMORY;
+    while (st == C2D_OK && n > 1) {
+        int i = -1;
+        for (int k = 0; k < n; k++)
+            if (r.best[k].t < INFINITY && (i < 0 || r.best[k].t < r.best[i].t))
+                i = k;
+        if (i < 0)
+            break;
+        int j = r.best[i].partner;
+        double t = r.best[i].t;
+        if (t < now)
+            t = now; /* never back in time: a late find counts as now */
+        if (++events > max_events) {
+            r.truncated = 1;
+            break;
+        }
+        now = t;
+        int a = i < j ? i : j, b = i < j ? j : i;
+        /* The balls whose paths change: the pair, or a resting cluster; mark them by their new knots. */
+        int before_knots = r.nknots;
+        commit(&r, a, t);
+        commit(&r, b, t);
+        c2d_vec2 pa = pos_at(&r, a, t), pb = pos_at(&r, b, t), va = vel_at(&r, a, t), vb = vel_at(&r, b, t);
+        double vn = v2_dot(v2_sub(vb, va), v2_normalize_or(v2_sub(pb, pa), v2(1, 0)));
+        /* A ball's second contact at one instant (or all but: within a billionth of the step) is a
+         * simultaneous contact, a ball wedged between others and the level; bounced pair by pair, its
+         * bounces would go round for ever. Solved at once with the cluster's, and at rest once it
+         * repeats. */
+        double instant = INSTANT * dt;
+        int again = t - r.last_t[a] <= instant || t - r.last_t[b] <= instant;
+        int stuck = again && (r.repeats[a] >= 2 || r.repeats[b] >= 2);
+        r.repeats[a] = t - r.last_t[a] <= instant ? r.repeats[a] + 1 : 0;
+        r.repeats[b] = t - r.last_t[b] <= instant ? r.repeats[b] + 1 : 0;
+        r.last_t[a] = r.last_t[b] = t;
+        if (again || (vn < 0 && -vn <= rest_threshold(&r, a, b))) {
+            int m = gather(&r, a, b, t);
+            for (int q = 2; q < m; q++)
+                commit(&r, r.cluster[q], t);
+            st = rest_cluster(&r, m, t, stuck);
+        } else {
+            st = collide_pair(&r, a, b, t);
+        }
+        if (st != C2D_OK)
+            break;
+        /* Every ball with a new path (its knots lie beyond before_knots) looks for its next event anew,
+         * and so does every ball whose next event was with one of them. */
+        for (int k = 0; k < n; k++)
+            if ((r.mark[k] = r.path[k].knot >= before_knots) != 0)
+                r.width = c2d_max_num(r.width, r.path[k].box.max.x - r.path[k].box.min.x);
+        reorder(&r);
+        for (int k = 0; k < n; k++)
+            if (r.mark[k] || (r.best[k].partner >= 0 && r.mark[r.best[k].partner]))
+                find_best(&r, k, t);
+        memset(r.mark, 0, nn);
+        if (r.no_memory)
+            st = C2D_ERR_NO_MEMORY;
+    }
+    if (st == C2D_OK) {
+        double end = r.truncated && events > max_events ? now : dt;
+        for (int i = 0; i < n; i++) {
+            commit(&r, i, end);
+            out[i] = balls[i];
+            out[i].position = pos_at(&r, i, end);
+            out[i].velocity = vel_at(&r, i, end);
+        }
+        if (r.no_memory)
+            st = C2D_ERR_NO_MEMORY;
+    }
+    if (st == C2D_OK && report) {
+        if (r.nout > 1)
+            qsort(r.out, (size_t)r.nout, sizeof r.out[0], compare_out);
+        if (r.nout > INT32_MAX) {
+            st = C2D_ERR_NO_MEMORY;
+        } else {
+            c2d_contact_record *recs = (c2d_contact_record *)malloc((size_t)(r.nout > 0 ? r.nout : 1) * sizeof *recs);
+            if (!recs) {
+                st = C2D_ERR_NO_MEMORY;
+            } else {
+                for (long q = 0; q < r.nout; q++)
+                    recs[q] = r.out[q].r;
+                st = report(report_ctx, recs, (int)r.nout);
+                free(recs);
+            }
+        }
+    }
+    if (st == C2D_OK) {
+        memcpy(balls, out, (size_t)n * sizeof *balls);
+        if (result) {
+            memset(result, 0, sizeof *result);
+            result->travelled = r.travelled;
+            result->count = (int)(r.nout < INT32_MAX ? r.nout : INT32_MAX);
+            result->truncated = r.truncated;
+        }
+    }
+    c2d_record_list_free(&r.list);
+    free(r.inv_mass);
+    free(r.path);
+    free(r.best);
+    free(r.mark);
+    free(r.cluster);
+    free(r.last_t);
+    free(r.repeats);
+    free(r.order);
+    free(r.knots);
+    free(r.recs);
+    free(r.out);
+    free(out);
+    return st;
+}
