@@ -25,7 +25,9 @@
  * rays, pairs, optimize, moves and ball steps), feature rays (38), shared points (39), and the members
  * of a set that move and block from one side (40-43: re-place a member, its velocity, its one-way
  * direction, a world entry's one-way direction), chains and concave polygons (44-47), c2d_sweep_motion
- * (48), a member's rigid motion, a turn about a pivot (49), and a move that turns the mover (50). Every set and world move and ball step
+ * (48), a member's rigid motion, a turn about a pivot (49), a move that turns the mover (50), the world's
+ * level (51, 52: the set as the level of the world, and world motions through it), casts (53), world
+ * push-outs (54) and timed moves (55). Every set and world move and ball step
  * is also run in its _records form and compared. The harness keeps copies of the set's shapes (placed
  * where the set's members stand, with their motions and one-way directions) and a model of the world, and
  * checks their results against brute force (c2d_sweep, c2d_distance, c2d_overlap, c2d_raycast over
@@ -95,6 +97,11 @@ static const struct {
     {"sweep_motion", op_sweep_motion},
     {"set_motion", op_set_motion},
     {"set_move_turning", op_set_move_turning},
+    {"world_level", op_world_level},
+    {"world_level_move", op_world_level_move},
+    {"casts", op_casts},
+    {"world_push_out", op_world_push_out},
+    {"timed", op_timed},
     /* new operations go here, appended */
 };
 #define FZ_NOPS ((int)(sizeof fz_ops / sizeof fz_ops[0]))

@@ -17,6 +17,7 @@
  *   ops_moves.c       set moves and ball steps, and the contact records every move writes
  *   ops_world.c       worlds: the harness's model, entries, filters, queries, rays, pairs
  *   ops_world_move.c  world moves and ball steps, and a world entry's one-way direction
+ *   ops_level.c       a world's level (a static set its motions meet), casts, world push-outs, timed moves
  *   ops_compound.c    chains and concave polygons: made from fuzzed rings, points and rays near them
  *   fuzz_api.c        the op table and the entry point
  * Everything here was one file (fuzz_api.c) until issue 23; the functions kept their names (fz_ and
@@ -108,6 +109,8 @@ typedef struct fz_state {
      * right (set_seg; set_ow is then part 0's direction, as c2d_static_set_get_one_way reports it),
      * or a direction set with c2d_static_set_set_one_way applies to every segment (set_seg 0). */
     int set_os[FZ_SET_MAX], set_seg[FZ_SET_MAX];
+    /* Each member's user value as given with c2d_static_set_set_user (0 unless given). */
+    uintptr_t set_user[FZ_SET_MAX];
     /* The world, the harness's model of it, and shapes of removed entries awaiting the end of the
      * call that removed them (a callback may remove an entry the query still holds). */
     c2d_world *world;
@@ -116,6 +119,8 @@ typedef struct fz_state {
     c2d_shape *grave[FZ_MAX_ENTRIES];
     int n_grave;
     int pair_mod; /* the pair filter in use: 0 none, else see fz_pair_filter */
+    /* The world has the static set as its level (c2d_world_set_level): unset before either is freed. */
+    int level;
 } fz_state;
 
 /* ---- failing (fz_core.c) ------------------------------------------------------------------- */
@@ -380,6 +385,15 @@ void op_world_optimize(fz_state *st);
 /* ops_world_move.c */
 void op_world_move(fz_state *st);
 void op_world_one_way(fz_state *st);
+
+/* ops_level.c */
+int fz_level_options_ok(const c2d_move_options *o, int n);
+int fz_level_contact_ok(const fz_state *st, int index, uintptr_t user);
+void op_world_level(fz_state *st);
+void op_world_level_move(fz_state *st);
+void op_casts(fz_state *st);
+void op_world_push_out(fz_state *st);
+void op_timed(fz_state *st);
 
 /* ops_compound.c */
 int fz_rings_flat(const c2d_vec2 *const *ring, const int *cnt, int rings);

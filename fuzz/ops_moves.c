@@ -160,9 +160,11 @@ static int fz_check_set_records(fz_state *st, const c2d_shape *m, c2d_vec2 d, co
              "the %s with records gave %d and another result than the plain call", what, (int)s2);
     for (int i = 0; i < all; i++) {
         FZ_CHECK(fz_contact_same(&fz_rec[i].contact, &fz_all[i]), "%s record %d is not plain contact %d", what, i, i);
-        FZ_CHECK(fz_rec[i].id == 0 && fz_rec[i].user == 0, "%s record %d of a static set has id %llu user %llu", what,
-                 i, (unsigned long long)fz_rec[i].id, (unsigned long long)fz_rec[i].user);
         int k = fz_rec[i].contact.index;
+        /* id 0; user the member's value (c2d_static_set_set_user, 0 unless given: op world_level). */
+        FZ_CHECK(fz_rec[i].id == 0 && k >= 0 && k < st->set_n && fz_rec[i].user == st->set_user[k],
+                 "%s record %d of a static set has id %llu user %llu (shape %d)", what, i,
+                 (unsigned long long)fz_rec[i].id, (unsigned long long)fz_rec[i].user, k);
         if (k >= 0 && k < st->set_n && !fz_member_turns(st, k))
             fz_check_record_position(&fz_rec[i], i, m, ball0 ? ball0->radius : 0, st->set_shape[k], st->set_vel[k],
                                      fz_rec[i].contact.t * dt, scale, fz_member_one_way(st, k));

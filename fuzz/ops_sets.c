@@ -163,6 +163,10 @@ void fz_set_snapshot(const fz_state *st, fz_set_snap *sn)
 
 void fz_set_free(fz_state *st)
 {
+    /* A world must not hold a destroyed set as its level: give it none first. */
+    if (st->level && st->world)
+        FZ_CHECK(c2d_world_set_level(st->world, NULL) == C2D_OK, "unsetting the world's level failed");
+    st->level = 0;
     c2d_static_set_destroy(st->set);
     st->set = NULL;
     for (int i = 0; i < st->set_n; i++)
@@ -289,6 +293,7 @@ void op_set_new(fz_state *st)
         st->set_on[i] = 1;
         st->set_vel[i] = st->set_ow[i] = st->set_pivot[i] = st->set_pivot_get[i] = fz_v(0, 0);
         st->set_w[i] = 0;
+        st->set_user[i] = 0;
         st->set_mag = fmax(st->set_mag, fz_shape_scale(list[i]));
         st->set_os[i] = st->set_seg[i] = list_os[i];
         fz_set_chain_faces(st, i);

@@ -55,10 +55,14 @@ void fz_world_snapshot(const fz_state *st, fz_world_snap *sn)
         }
     }
     FZ_CHECK(sn->count == live, "world counts %d entries, %d are live", sn->count, live);
+    const c2d_static_set *lv = (const c2d_static_set *)(void *)fz_sentinel();
+    FZ_CHECK(c2d_world_get_level(st->world, &lv) == C2D_OK && lv == (st->level ? st->set : NULL),
+             "the world's level is %p, not %p", (const void *)lv, (const void *)(st->level ? st->set : NULL));
 }
 
 void fz_world_free(fz_state *st)
 {
+    st->level = 0; /* the set stays: the world only pointed at it */
     c2d_world_destroy(st->world);
     st->world = NULL;
     for (int k = 0; k < st->n_ent; k++)

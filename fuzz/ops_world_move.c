@@ -67,7 +67,10 @@ static void fz_check_world_contacts(fz_state *st, const c2d_world_contact *c, in
     int written = count < cap ? count : cap;
     double last = 0;
     for (int k = 0; k < written; k++) {
-        FZ_CHECK(c[k].id != 0, "world contact %d has id 0", k);
+        /* id 0 names a shape of the world's level, by its index and value there (op world_level). */
+        FZ_CHECK(c[k].id != 0 || fz_level_contact_ok(st, c[k].contact.index, c[k].user),
+                 "world contact %d has id 0 (index %d user %llu) but %s", k, c[k].contact.index,
+                 (unsigned long long)c[k].user, st->level ? "names no shape of the level" : "the world has no level");
         FZ_CHECK(isfinite(c[k].contact.t) && c[k].contact.t >= 0 && c[k].contact.t <= 1 && c[k].contact.t >= last,
                  "world contact %d at t %.17g", k, c[k].contact.t);
         last = c[k].contact.t;
@@ -75,7 +78,6 @@ static void fz_check_world_contacts(fz_state *st, const c2d_world_contact *c, in
         FZ_CHECK((int)c[k].contact.response >= 1 && (int)c[k].contact.response <= 4, "world contact response %d",
                  (int)c[k].contact.response);
     }
-    (void)st;
     FZ_CHECK(fz_is_poison(c + written, (size_t)(16 - written) * sizeof *c), "world contacts written past %d", written);
 }
 
@@ -121,6 +123,8 @@ static void fz_check_world_records(fz_state *st, int ball_step, const c2d_shape 
             s = fmax(s, fz_shape_scale(st->ent[k].shape));
     if (ball_step)
         s += fz_vec_mag(b0->position) + fz_vec_mag(b0->velocity) * dt;
+    if (st->level)
+        s = fmax(s, fz_set_scale(st, ball_step ? NULL : m, d, dt));
 
     rc2 = *rc;
     bb = *b0;
@@ -152,6 +156,16 @@ static void fz_check_world_records(fz_state *st, int ball_step, const c2d_shape 
                  "%s record %d (id %llu user %llu) is not plain contact %d (id %llu user %llu)", what, i,
                  (unsigned long long)fz_rec[i].id, (unsigned long long)fz_rec[i].user, i,
                  (unsigned long long)fz_wall[i].id, (unsigned long long)fz_wall[i].user);
+        if (fz_rec[i].id == 0) {
+            /* A shape of the level: checked as a set's record is, where it stands still. */
+            int j = fz_rec[i].contact.index;
+            FZ_CHECK(fz_level_contact_ok(st, j, fz_rec[i].user), "%s record %d has id 0 but names no level shape (%d)",
+                     what, i, j);
+            if (!fz_member_moves(st, j))
+                fz_check_record_position(&fz_rec[i], i, ball_step ? NULL : m, ball_step ? b0->radius : 0,
+                                         st->set_shape[j], fz_v(0, 0), 0, s, fz_member_one_way(st, j));
+            continue;
+        }
         int k = fz_entry_of(st, fz_rec[i].id);
         FZ_CHECK(k >= 0 && st->ent[k].user == fz_rec[i].user, "%s record %d names id %llu user %llu, no live entry",
                  what, i, (unsigned long long)fz_rec[i].id, (unsigned long long)fz_rec[i].user);
@@ -209,7 +223,7 @@ void op_world_move(fz_state *st)
     c2d_response dflt = ball_step ? C2D_RESPONSE_BOUNCE : C2D_RESPONSE_SLIDE;
     const c2d_move_options *op = fz_move_options(st, &o, arr, FZ_SET_MAX, dflt, resp, &opt_ok);
     if (op && op->responses)
-        opt_ok = 0; /* per-shape arrays are refused by world moves */
+        opt_ok = st->level && fz_level_options_ok(op, st->set_n); /* per-shape arrays are the level's shapes' */
     int cap = (int)(fz_byte(st) % 19) - 2;
     int usecap = cap > 16 ? 16 : cap;
     c2d_world_contact c[16];
@@ -293,9 +307,25 @@ void op_world_move(fz_state *st)
                      "world contact %d with one-way entry %d (direction (%.17g, %.17g)) from the side, normal (%.17g, %.17g)",
                      k, e, u.x, u.y, c[k].contact.normal.x, c[k].contact.normal.y);
     }
+    /* Contacts with one-way shapes of the level, as for a set's. */
+    if (st->level) {
+        c2d_sweep_contact lc[16];
+        int nl = 0;
+        for (int k = 0; k < res.count && k < usecap; k++)
+            if (c[k].id == 0)
+                lc[nl++] = c[k].contact;
+        fz_check_one_way_contacts(st, lc, nl, dt, fz_set_scale(st, ball_step ? NULL : m, d, dt));
+    }
     /* Never ends inside an entry that stops it. With a removing callback the entries it saw are not
-     * known for sure, so only without one. */
-    if (!rc.remove && !(f && f->accept && (q.mode & 1))) {
+     * known for sure, so only without one. With a level, its seam tolerance applies to the entries
+     * too: unless it is as large as the mover (as for set_move). */
+    double mover_size = ball_step ? 2 * b0.radius : 0;
+    if (!ball_step && m) {
+        c2d_aabb mb;
+        c2d_shape_get_aabb(m, &mb);
+        mover_size = fmin(mb.max.x - mb.min.x, mb.max.y - mb.min.y);
+    }
+    if (!rc.remove && !(f && f->accept && (q.mode & 1)) && !(st->level && st->set_seam_tol >= mover_size)) {
         c2d_shape *mover = NULL;
         const c2d_shape *skip = NULL;
         c2d_vec2 disp = res.displacement;
@@ -314,11 +344,20 @@ void op_world_move(fz_state *st)
                     s = fmax(s, fz_shape_scale(st->ent[k].shape));
             if (ball_step)
                 s += fz_vec_mag(b0.position) + fz_vec_mag(b0.velocity) * dt;
+            if (st->level)
+                s = fmax(s, fz_set_scale(st, mover, disp, dt));
             double tol = FZ_REL_TOL * 4 * (1 + s);
             int w;
             double d1 = fz_world_clearance(st, mover, disp, f, &q, &rc, use_respond, op, dflt, skip, &w);
             FZ_CHECK(!(d1 < -tol), "the world %s ends %.17g inside entry %d (tol %g)",
                      ball_step ? "ball" : "mover", d1, w, tol);
+            /* And no solid shape of the level, where none of them moves (a moving one may crush a
+             * mover stopped early: see fz_end_time). */
+            if (st->level && fz_set_max_speed(st) == 0) {
+                double d2 = fz_set_clearance(st, mover, disp, 1, 0, resp, &w);
+                FZ_CHECK(!(d2 < -tol), "the world %s ends %.17g inside level shape %d (response %d, tol %g)",
+                         ball_step ? "ball" : "mover", d2, w, w >= 0 ? (int)resp[w] : -1, tol);
+            }
             c2d_shape_destroy(mover);
         }
     }
