@@ -1418,11 +1418,17 @@ typedef struct c2d_character_result {
  *     not followed);
  *   - grounded on walkable ground, the displacement's part along up is dropped unless it points away
  *     (a jump, which leaves the ground), and its part across up, of length L, becomes a walk of L
- *     along the ground, uphill or down; the walk is moved with the slide response, and when the slide
- *     onto ground that is still walkable shortens it (a bend up), what it lost is walked on along the
- *     new ground (twice at most; not on moving ground);
+ *     along the ground, uphill or down, and on still ground L along it however it bends: where the
+ *     character's position stands touching the ground (lines, and around the ground's vertices
+ *     arcs for a round mover), it moves L along that path. The walk is moved with the slide
+ *     response; a bend up (the slide onto ground still walkable shortened it) is walked on along the
+ *     new ground, and a bend down (walkable ground of another slope found within snap_distance below
+ *     the walk's end) is walked again around the bend, at its corner or, for a round mover, around
+ *     the arc it rolls over the ground's vertex (five bends at most; on moving ground the walk is one
+ *     slide);
  *   - a walk blocked by a wall is tried again over a step up to step_height high (see its option);
- *   - after a walk the character looks down snap_distance and steps down onto walkable ground;
+ *   - after a walk the character looks down snap_distance and steps down onto walkable ground (a
+ *     ledge's drop; a bend down was walked around);
  *   - off the ground the displacement is moved as c2d_static_set_move moves it (slide); it lands on
  *     walkable ground it meets. Not rising, it never climbs ground too steep to stand on by pushing
  *     sideways into it (the move is made again without the sideways part), and wedged in a V of such

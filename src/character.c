@@ -16,8 +16,12 @@
 
 #include "trig.h"
 
-/* Runs of a walk after its first, each walking on what a bend up took from it. */
-#define WALK_RUNS 3
+/* Legs of a walk along lines of the ground after its first (each bend up or down starts one). */
+#define WALK_LEGS 6
+/* Looks down, at most, to find where the ground bends down under a walk. */
+#define BEND_PROBES 12
+/* How many touching widths above the ground a point of a bend may be found (see touches). */
+#define BEND_TOUCH 16
 /* Records that fit on the stack before the list grows to the heap. */
 #define CHARACTER_RECORDS 16
 /* Shapes whose drop-through responses fit on the stack. */
@@ -129,42 +133,203 @@ static c2d_status run(character *ch, c2d_vec2 *p, c2d_vec2 vel, c2d_move_result 
     return st;
 }
 
-/* The walk of length len from *p along the ground of normal n, the way of h, plus the ground's
- * velocity carry: a slide run, then (on still ground) runs along the new ground for what a bend up to
- * ground still walkable took from it. *flags gets what the runs met. */
-static c2d_status walk(character *ch, c2d_vec2 *p, c2d_vec2 n, c2d_vec2 h, double len, c2d_vec2 carry,
-                       int *flags)
+/* A leg of a walk: a slide run of the mover from *p by vel, its contacts to the list. Meeting
+ * something it cannot walk on (a wall, a step too high, a ceiling) it stops there and *flags says so:
+ * a slide would take a round bottom up the corner of a step too high, or up ground too steep, a little
+ * every call. Returns 1 when it stopped so, with *ground the list index of the last walkable contact
+ * of the leg (-1: none). */
+static c2d_status leg(character *ch, c2d_vec2 *p, c2d_vec2 vel, c2d_move_result *res, int *flags, int *ground,
+                      int *stopped)
 {
-    c2d_move_result res;
     int from = ch->list.count;
-    c2d_status st = run(ch, p, v2_add(v2_scale(along_ground(n, h), len), carry), &res);
+    c2d_status st = run(ch, p, vel, res);
+    *stopped = 0;
     if (st != C2D_OK)
         return st;
-    int ground;
-    *flags |= met(ch, from, ch->list.count, &ground);
-    if (*flags & (C2D_CHARACTER_WALL | C2D_CHARACTER_CEILING)) {
-        /* Met something it cannot walk on: it stops there. A slide would take a round bottom up the
-         * corner of a step too high, or up ground too steep, a little every call. */
+    int f = met(ch, from, ch->list.count, ground);
+    *flags |= f;
+    if (f & (C2D_CHARACTER_WALL | C2D_CHARACTER_CEILING)) {
         for (int k = from; k < ch->list.count; k++)
             if (!is_walkable(ch, ch->list.items[k].contact.normal)) {
                 *p = v2_sub(ch->list.items[k].position, ch->e.origin);
                 ch->list.count = k + 1;
                 break;
             }
-        return C2D_OK;
+        *stopped = 1;
     }
-    int still = carry.x == 0 && carry.y == 0;
+    return C2D_OK;
+}
+
+/* The unit normal n turned by angle a towards m (another unit normal, not parallel to n). */
+static c2d_vec2 turn_towards(c2d_vec2 n, c2d_vec2 m, double a)
+{
+    c2d_vec2 w = v2_mad(m, -v2_dot(n, m), n);
+    w = v2_scale(w, 1.0 / v2_len(w));
+    double sn, cs;
+    c2d_sincos(a, &sn, &cs);
+    return v2_add(v2_scale(n, cs), v2_scale(w, sn));
+}
+
+/* A bend down of the contour from the line along t (normal n) through s0: the next line's normal m,
+ * the angle phi between n and m, and a, how far along t from s0 the bend starts (its arc, for a round
+ * mover, or its corner). */
+typedef struct bend {
+    c2d_vec2 m;
+    double phi, a;
+} bend;
+
+/* Whether the look down from a point, far long, touches walkable ground there: within a few touching
+ * widths, as a run that ends touching leaves the mover a hair above what it met. */
+static int touches(const character *ch, const look *l, double far)
+{
+    return l->member >= 0 && l->t * far <= BEND_TOUCH * ch->touch && is_walkable(ch, l->normal);
+}
+
+/* The first bend down of the contour past s0 along t, before hi (where the look down *g found walkable
+ * ground of another line below). The lines along n and along the ground g found meet at a corner;
+ * taken when the contour bends there alone: touching at the corner for a mover with no round part, and
+ * for a round one at both ends of the arc that joins the lines, on one vertex of the ground (at its
+ * end, the ground's normal m). Else a bend is sought closer (bisecting between the last look that
+ * still touched the line and the first that did not). 1 with *out when found, 0 when not, -1 when
+ * memory ran out. */
+static int find_bend(character *ch, c2d_vec2 s0, c2d_vec2 n, c2d_vec2 t, double hi, const look *g, c2d_vec2 h,
+                     double rho, double far, bend *out)
+{
+    c2d_vec2 down = v2_neg(ch->up);
+    double lo = 0, probe = hi;
+    look at = *g, l1, l2;
+    for (int tries = 0; tries < BEND_PROBES; tries++) {
+        if (tries > 0) {
+            probe = 0.5 * (lo + hi);
+            if (cast(ch, v2_mad(s0, probe, t), v2_scale(down, far), 1.0, &at) < 0)
+                return -1;
+            if (touches(ch, &at, far) && v2_dot(at.normal, n) >= 1 - 1e-12) {
+                lo = probe; /* still on the line */
+                continue;
+            }
+            if (at.member < 0 || !is_walkable(ch, at.normal)) {
+                hi = probe;
+                continue;
+            }
+        }
+        c2d_vec2 m = at.normal, u = along_ground(m, h);
+        c2d_vec2 q = v2_mad(v2_mad(s0, probe, t), at.t * far, down);
+        double c = v2_cross(t, u);
+        double b = c != 0 ? v2_cross(v2_sub(q, s0), u) / c : -1.0;
+        double phi = atan2(fabs(v2_cross(n, m)), v2_dot(n, m));
+        if (!(b >= 0 && b <= probe && phi > 1e-9)) {
+            hi = probe;
+            continue;
+        }
+        double half = rho * tan(0.5 * phi);
+        double a = fmax(b - half, 0.0);
+        int ok;
+        if (rho == 0) {
+            if (cast(ch, v2_mad(s0, b, t), v2_scale(down, far), 1.0, &l1) < 0)
+                return -1;
+            ok = touches(ch, &l1, far);
+        } else {
+            if (cast(ch, v2_mad(s0, a, t), v2_scale(down, far), 1.0, &l1) < 0 ||
+                cast(ch, v2_mad(v2_mad(s0, b, t), half, u), v2_scale(down, far), 1.0, &l2) < 0)
+                return -1;
+            ok = touches(ch, &l1, far) && touches(ch, &l2, far) && v2_dot(l2.normal, m) >= 1 - 1e-9 &&
+                 v2_len(v2_sub(l1.point, l2.point)) <= BEND_TOUCH * ch->touch;
+        }
+        if (ok) {
+            out->m = m;
+            out->phi = phi;
+            out->a = a;
+            return 1;
+        }
+        hi = probe;
+    }
+    return 0;
+}
+
+/* The walk of length len from *p along the ground of normal n, the way of h, plus the ground's
+ * velocity carry: a slide run, and on still ground the rest of the walk along each new ground it
+ * meets, so that it moves len along the ground however the ground bends. Where the mover's position
+ * stands touching the ground (its contour, made of lines and, for a round mover, arcs):
+ *  - a bend up (the run slid onto ground still walkable) shortens the run: what it lost is walked on
+ *    along the new ground;
+ *  - a bend down leaves the ground: a look down (far) finds the ground of normal m below the run's
+ *    end. The contour bends there from the line along n to the line along m: at a corner for a mover
+ *    with no round part, around an arc of radius rho (the mover's rounding) tangent to both for a
+ *    round one, which rolls over the ground's vertex. The leg is walked again as far as the arc, then
+ *    around it (two tangent legs that end on it) and on along the ground below.
+ * *flags gets what the legs met. *g is the look down from where the walk ended, when *looked says one
+ * was made there. */
+static c2d_status walk(character *ch, c2d_vec2 *p, c2d_vec2 n, c2d_vec2 h, double len, c2d_vec2 carry,
+                       double rho, double far, int *flags, look *g, int *looked)
+{
+    c2d_move_result res;
+    int ground, stopped, leg_from = ch->list.count;
+    c2d_vec2 s0 = *p, t = along_ground(n, h);
+    double asked = len;
+    *looked = 0;
+    c2d_status st = leg(ch, p, v2_add(v2_scale(t, len), carry), &res, flags, &ground, &stopped);
+    if (st != C2D_OK || stopped || carry.x != 0 || carry.y != 0)
+        return st;
     double left = len - res.travelled;
-    for (int k = 1; k < WALK_RUNS && still && !(*flags & ~C2D_CHARACTER_STEPPED) && ground >= 0 &&
-                    left > 4 * ch->e.tol && !res.truncated;
-         k++) {
-        c2d_vec2 gn = ch->list.items[ground].contact.normal;
-        from = ch->list.count;
-        st = run(ch, p, v2_scale(along_ground(gn, h), left), &res);
-        if (st != C2D_OK)
+    c2d_vec2 down = v2_neg(ch->up);
+    for (int k = 1; k < WALK_LEGS && !res.truncated; k++) {
+        if (ground >= 0) {
+            /* A bend up: on along the new ground. */
+            if (left <= 4 * ch->e.tol)
+                break;
+            n = ch->list.items[ground].contact.normal;
+            t = along_ground(n, h);
+            s0 = *p;
+            asked = left;
+            leg_from = ch->list.count;
+            st = leg(ch, p, v2_scale(t, left), &res, flags, &ground, &stopped);
+            if (st != C2D_OK || stopped)
+                return st;
+            left -= res.travelled;
+            continue;
+        }
+        /* A bend down? The leg ran straight along t from s0, touching nothing. */
+        if (cast(ch, *p, v2_scale(down, far), 1.0, g) < 0)
+            return C2D_ERR_NO_MEMORY;
+        *looked = 1;
+        if (g->member < 0 || !is_walkable(ch, g->normal) || g->t * far <= ch->touch)
+            break;
+        bend bd;
+        int found = find_bend(ch, s0, n, t, v2_dot(v2_sub(*p, s0), t), g, h, rho, far, &bd);
+        if (found < 0)
+            return C2D_ERR_NO_MEMORY;
+        if (!found || !(asked > bd.a))
+            break; /* a drop, not a bend (or one it cannot tell): the look down steps down onto it */
+        c2d_vec2 m = bd.m, u = along_ground(m, h);
+        double phi = bd.phi, half = rho * tan(0.5 * phi), arc = rho * phi, a = bd.a;
+        /* Walked again from s0, along the contour. */
+        ch->list.count = leg_from;
+        *p = s0;
+        *looked = 0;
+        if (asked <= a + arc) {
+            /* Ends on the arc, psi around it. */
+            double psi = (asked - a) / rho, tangent = rho * tan(0.5 * psi);
+            st = leg(ch, p, v2_scale(t, a + tangent), &res, flags, &ground, &stopped);
+            if (st == C2D_OK && !stopped)
+                st = leg(ch, p, v2_scale(along_ground(turn_towards(n, m, psi), h), tangent), &res, flags, &ground,
+                         &stopped);
             return st;
-        *flags |= met(ch, from, ch->list.count, &ground);
-        left -= res.travelled;
+        }
+        /* Past the arc: to the corner of the tangents, to the arc's end, and on along the ground below. */
+        st = leg(ch, p, v2_scale(t, a + half), &res, flags, &ground, &stopped);
+        if (st == C2D_OK && !stopped && half > 0)
+            st = leg(ch, p, v2_scale(u, half), &res, flags, &ground, &stopped);
+        if (st != C2D_OK || stopped)
+            return st;
+        n = m;
+        t = u;
+        s0 = *p;
+        asked -= a + arc;
+        leg_from = ch->list.count;
+        st = leg(ch, p, v2_scale(t, asked), &res, flags, &ground, &stopped);
+        if (st != C2D_OK || stopped)
+            return st;
+        left = asked - res.travelled;
     }
     return C2D_OK;
 }
@@ -293,9 +458,11 @@ c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_sh
     c2d_vec2 p = v2(0, 0);
     look g;
     g.member = -1;
+    int looked = 0;
     if (walking) {
         int from = ch.list.count;
-        st = walk(&ch, &p, in.ground_normal, across, len, carry, &flags);
+        st = walk(&ch, &p, in.ground_normal, across, len, carry, a.r, o.snap_distance + ch.touch, &flags, &g,
+                  &looked);
         /* Blocked: the walk again, lifted by the step height and set down on top, taken when it lands
          * on walkable ground further along. */
         if (st == C2D_OK && (flags & C2D_CHARACTER_WALL) && o.step_height > 0 && len > 0) {
@@ -372,7 +539,7 @@ c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_sh
     c2d_vec2 snap = v2(0, 0);
     if (st == C2D_OK && !(flags & C2D_CHARACTER_STEPPED) && (walking || rise <= 0)) {
         double far = (walking ? o.snap_distance : 0) + ch.touch;
-        if (cast(&ch, p, v2_scale(down, far), 1.0, &g) < 0)
+        if (!looked && cast(&ch, p, v2_scale(down, far), 1.0, &g) < 0)
             st = C2D_ERR_NO_MEMORY;
         else if (g.member >= 0 && is_walkable(&ch, g.normal)) {
             double drop = g.t * far;
