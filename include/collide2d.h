@@ -1435,7 +1435,11 @@ typedef struct c2d_character_result {
  *     ground it counts as grounded (see c2d_character_state.grounded).
  *  A character that starts inside the set's solid members is pushed out first. Every contact of the
  *  moves (not those of the looks down and up) is handed to report (may be NULL) as full records (see
- *  c2d_records_fn; t is the fraction of the move that met it), result->count counts them.
+ *  c2d_records_fn; t is the fraction of the move, or of the walk, that met it), result->count counts
+ *  them. A walk around a bend down adds a record of the ground touched where the bend begins and, for
+ *  a round mover, where its arc ends: between two records the path is straight, but for a round mover
+ *  between two that touch the same point, around which it rolls (then, result->snap aside, the path
+ *  is known: what a game that checks or draws it needs).
  *  C2D_ERR_NULL for a NULL set, mover, state or result; C2D_ERR_NOT_FINITE or C2D_ERR_RANGE for a
  *  displacement or option out of range (up zero: C2D_ERR_DEGENERATE), a state whose numbers are not
  *  finite or whose ground_index is not -1 or a shape of the set; C2D_ERR_NOT_CONVEX for a chain or

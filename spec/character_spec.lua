@@ -40,15 +40,27 @@ describe('set:moveCharacter(shape, dx, dy [, opts [, state]])', function()
     end
     assert.are.equal(0, airborne)
     assert.is_true(x < 10)
-    -- Off the top's edge onto the slope: a step down, straight down, said in state.snap; the contacts
-    -- of the walk go to a contacts table as set:move's.
+    -- Off the top's edge onto the slope: 1 along the ground around the bend (0.6 on the top until the
+    -- box's corner passes the edge, 0.4 down the slope), not a step down; the bend's record (the
+    -- ground touched where it begins) goes to a contacts table as set:move's contacts do.
     box:setPosition(30.2, 20 * t + 0.8)
     set:moveCharacter(box, 0, -gravity, opts, state)
     local contacts = {}
     x, y = set:moveCharacter(box, -1.0, -gravity, opts, state, contacts)
-    assert.is_true(state.snapped and state.snap > 0.1)
+    assert.is_falsy(state.snapped)
+    assert.is_true(math.abs(x - (29.6 - 0.4 * math.cos(math.pi / 6))) < 1e-9, 'x ' .. x)
+    assert.is_true(math.abs(y - (20 * t + 0.8 - 0.4 * 0.5)) < 1e-9, 'y ' .. y)
     assert.is_true(math.abs(state.nx + 0.5) < 1e-9)
+    assert.are.equal(1, state.count)
     assert.are.equal(state.count, #contacts)
+    assert.is_true(math.abs(contacts[1].moverX - 29.6) < 1e-9 and math.abs(contacts[1].x - 30) < 1e-9)
+    -- Off a ledge (a floor 1 lower beyond x = 60): a step down, straight down, said in state.snap.
+    local ledge = collide2d.staticset({ collide2d.chain({ 30, 20 * t, 60, 20 * t, 60, 20 * t - 1, 90, 20 * t - 1 }) })
+    box:setPosition(60.2, 20 * t + 0.8)
+    state = {}
+    ledge:moveCharacter(box, 0, -gravity, { snap = 1.5, place = true }, state)
+    ledge:moveCharacter(box, 0.8, -gravity, { snap = 1.5, place = true }, state)
+    assert.is_true(state.grounded and state.snapped and math.abs(state.snap - 1) < 1e-9, tostring(state.snap))
     box:setPosition(20, 10 * t + 1.5)
     state = {}                                                   -- in the air
     set:moveCharacter(box, 0, -1, nil, state, contacts)         -- a fall onto the slope: one contact

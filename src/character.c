@@ -176,6 +176,7 @@ static c2d_vec2 turn_towards(c2d_vec2 n, c2d_vec2 m, double a)
 typedef struct bend {
     c2d_vec2 m;
     double phi, a;
+    look start, end; /* the ground touched where the bend starts and (a round mover) where its arc ends */
 } bend;
 
 /* Whether the look down from a point, far long, touches walkable ground there: within a few touching
@@ -239,11 +240,53 @@ static int find_bend(character *ch, c2d_vec2 s0, c2d_vec2 n, c2d_vec2 t, double 
             out->m = m;
             out->phi = phi;
             out->a = a;
+            out->start = l1;
+            out->end = rho == 0 ? l1 : l2;
             return 1;
         }
         hi = probe;
     }
     return 0;
+}
+
+/* A record of the ground the walk touches where it bends, at offset p and fraction t of the walk, going
+ * on along vel: the path between records is straight (or, for a round mover between two that touch the
+ * same point of the ground, around it: rolling over a vertex), so a game that checks or draws it needs
+ * them as it needs a slide's. */
+static void bend_record(character *ch, const look *l, c2d_vec2 p, double t, c2d_vec2 vel)
+{
+    c2d_contact_record *r = c2d_record_list_push(&ch->list);
+    if (!r)
+        return; /* the list says no_memory: the call answers so */
+    memset(r, 0, sizeof *r);
+    int owner = c2d_static_set_owner(ch->e.set, l->member);
+    r->contact.index = owner;
+    r->contact.t = t;
+    r->contact.point = l->point;
+    r->contact.normal = l->normal;
+    r->contact.response = C2D_RESPONSE_SLIDE;
+    r->position = v2_add(ch->e.origin, p);
+    r->velocity = vel;
+    r->user = c2d_static_set_value(ch->e.set, owner);
+}
+
+/* The records [from, end) of a leg that walked from fraction t0 of the walk to t1: their t, of the leg,
+ * made the walk's. */
+static void retime(character *ch, int from, double t0, double t1)
+{
+    for (int k = from; k < ch->list.count; k++)
+        ch->list.items[k].contact.t = t0 + ch->list.items[k].contact.t * (t1 - t0);
+}
+
+/* Drops the records [from, end) of a leg around a bend that only touch walkable ground: the ground it
+ * walks on, which the bend's own records name. */
+static void drop_touches(character *ch, int from)
+{
+    int kept = from;
+    for (int k = from; k < ch->list.count; k++)
+        if (!is_walkable(ch, ch->list.items[k].contact.normal))
+            ch->list.items[kept++] = ch->list.items[k];
+    ch->list.count = kept;
 }
 
 /* The walk of length len from *p along the ground of normal n, the way of h, plus the ground's
@@ -283,6 +326,7 @@ static c2d_status walk(character *ch, c2d_vec2 *p, c2d_vec2 n, c2d_vec2 h, doubl
             asked = left;
             leg_from = ch->list.count;
             st = leg(ch, p, v2_scale(t, left), &res, flags, &ground, &stopped);
+            retime(ch, leg_from, (len - left) / len, 1.0);
             if (st != C2D_OK || stopped)
                 return st;
             left -= res.travelled;
@@ -302,31 +346,57 @@ static c2d_status walk(character *ch, c2d_vec2 *p, c2d_vec2 n, c2d_vec2 h, doubl
             break; /* a drop, not a bend (or one it cannot tell): the look down steps down onto it */
         c2d_vec2 m = bd.m, u = along_ground(m, h);
         double phi = bd.phi, half = rho * tan(0.5 * phi), arc = rho * phi, a = bd.a;
-        /* Walked again from s0, along the contour. */
+        /* Walked again from s0, along the contour, with a record where it bends. */
         ch->list.count = leg_from;
         *p = s0;
         *looked = 0;
+        double at = len - asked; /* how far along the ground the walk was at s0 */
         if (asked <= a + arc) {
-            /* Ends on the arc, psi around it. */
+            /* Ends on the arc, psi around it, and touches the ground there. */
             double psi = (asked - a) / rho, tangent = rho * tan(0.5 * psi);
+            c2d_vec2 w = along_ground(turn_towards(n, m, psi), h);
+            bend_record(ch, &bd.start, v2_mad(s0, a, t), (at + a) / len, v2_scale(t, asked - a));
+            int from = ch->list.count;
             st = leg(ch, p, v2_scale(t, a + tangent), &res, flags, &ground, &stopped);
             if (st == C2D_OK && !stopped)
-                st = leg(ch, p, v2_scale(along_ground(turn_towards(n, m, psi), h), tangent), &res, flags, &ground,
-                         &stopped);
+                st = leg(ch, p, v2_scale(w, tangent), &res, flags, &ground, &stopped);
+            retime(ch, from, 1.0, 1.0);
+            if (st == C2D_OK && !stopped) {
+                drop_touches(ch, from);
+                if (cast(ch, *p, v2_scale(down, far), 1.0, g) < 0)
+                    return C2D_ERR_NO_MEMORY;
+                *looked = 1;
+                /* Rolled around the vertex where the arc began: the same point. */
+                look end = *g;
+                end.point = bd.start.point;
+                if (g->member >= 0)
+                    bend_record(ch, &end, *p, 1.0, v2(0, 0));
+            }
             return st;
         }
         /* Past the arc: to the corner of the tangents, to the arc's end, and on along the ground below. */
+        bend_record(ch, &bd.start, v2_mad(s0, a, t), (at + a) / len, v2_scale(rho > 0 ? t : u, asked - a));
+        int from = ch->list.count;
         st = leg(ch, p, v2_scale(t, a + half), &res, flags, &ground, &stopped);
         if (st == C2D_OK && !stopped && half > 0)
             st = leg(ch, p, v2_scale(u, half), &res, flags, &ground, &stopped);
+        retime(ch, from, (at + a) / len, (at + a + arc) / len);
         if (st != C2D_OK || stopped)
             return st;
+        drop_touches(ch, from);
+        ground = -1;
+        if (half > 0) {
+            look end = bd.end;
+            end.point = bd.start.point;
+            bend_record(ch, &end, *p, (at + a + arc) / len, v2_scale(u, asked - a - arc));
+        }
         n = m;
         t = u;
         s0 = *p;
         asked -= a + arc;
         leg_from = ch->list.count;
         st = leg(ch, p, v2_scale(t, asked), &res, flags, &ground, &stopped);
+        retime(ch, leg_from, (len - asked) / len, 1.0);
         if (st != C2D_OK || stopped)
             return st;
         left = asked - res.travelled;
@@ -562,6 +632,9 @@ c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_sh
     c2d_mover_free(&a);
     if (responses != stack_responses)
         free(responses);
+    /* The legs' times, each made the walk's, may round a hair below the one before: in order. */
+    for (int k = 1; k < ch.list.count; k++)
+        ch.list.items[k].contact.t = fmax(ch.list.items[k].contact.t, ch.list.items[k - 1].contact.t);
     if (st == C2D_OK && report)
         st = report(report_ctx, ch.list.items, ch.list.count);
     if (st == C2D_OK) {

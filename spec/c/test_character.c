@@ -225,7 +225,39 @@ TEST(character_walks_random_slopes_on_the_ground_at_the_speed_asked_and_never_cr
                     break;
                 c2d_vec2 n0 = b.st.ground_normal;
                 c2d_character_result r;
-                ENSURE_OK(ch_step(set, &b, V(dir * v, -gravity), &r));
+                ch_kept kept;
+                ENSURE_OK(c2d_static_set_move_character(set, s, V(dir * v, -gravity), &b.o, &b.st, &r, ch_keep, &kept));
+                ENSURE_OK(c2d_shape_set_position(s, V(at.x + r.displacement.x, at.y + r.displacement.y)));
+                /* The path the records give (straight between them, for the capsule around the point of the
+                 * ground two touch in turn, then the step down) never goes below the contour: never into
+                 * the floor. */
+                ENSURE(kept.n <= 16);
+                c2d_vec2 walk_end = V(at.x + r.displacement.x - r.snap.x, at.y + r.displacement.y - r.snap.y);
+                for (int k = 0; k <= kept.n; k++) {
+                    /* In the order met: t, a fraction of the walk, never goes back. */
+                    if (k < kept.n)
+                        ENSURE_MSG(kept.rec[k].contact.t >= (k > 0 ? kept.rec[k - 1].contact.t : 0.0) &&
+                                       kept.rec[k].contact.t <= 1.0,
+                                   "case %ld frame %d: record %d at t %.17g", it, f, k, kept.rec[k].contact.t);
+                    c2d_vec2 a0 = k == 0 ? at : kept.rec[k - 1].position;
+                    c2d_vec2 a1 = k == kept.n ? walk_end : kept.rec[k].position;
+                    int rolls = kind == 1 && k > 0 && k < kept.n &&
+                                tu_len(tu_sub(kept.rec[k - 1].contact.point, kept.rec[k].contact.point)) <= 1e-9;
+                    for (int q = 0; q <= 16; q++) {
+                        c2d_vec2 x;
+                        if (rolls) {
+                            c2d_vec2 m0 = kept.rec[k - 1].contact.normal, m1 = kept.rec[k].contact.normal;
+                            double a = atan2(m0.x * m1.y - m0.y * m1.x, tu_dot(m0, m1)) * q / 16;
+                            c2d_vec2 nq = V(m0.x * cos(a) - m0.y * sin(a), m0.x * sin(a) + m0.y * cos(a));
+                            x = tu_add(a0, tu_scale(tu_sub(nq, m0), 0.4));
+                        } else {
+                            x = tu_add(a0, tu_scale(tu_sub(a1, a0), q / 16.0));
+                        }
+                        ENSURE_MSG(x.y >= ch_contour(kind, p, segs, x.x) - 1e-9,
+                                   "case %ld frame %d: the path goes %.3g into the floor at x %.17g", it, f,
+                                   ch_contour(kind, p, segs, x.x) - x.y, x.x);
+                    }
+                }
                 frames++;
                 ENSURE_MSG(b.st.grounded, "case %ld (%s, %s) frame %d way %d: left the ground at x %.17g (flags %d)",
                            it, how ? "tiles" : "chain", kind ? "capsule" : "box", f, way, at.x, r.flags);
