@@ -2,7 +2,9 @@
 -- against each other. The flat array updated in place, the contacts (which ball, which other ball or
 -- which shape), masses and fixed balls, one ball as set:stepBall exactly, the docs' example, every
 -- error (and that an error changes nothing), and a box of random balls that never ends with two
--- overlapping or one outside.
+-- overlapping or one outside. Then world:stepBalls: set:stepBalls on a world's level exactly, the
+-- world's shapes named in the contacts, its filter and response function asked once per shape,
+-- errors from them and the standard ones, and its docs example.
 local collide2d = require 'collide2d'
 local expect = require 'spec.support.expect'
 
