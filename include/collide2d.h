@@ -1215,6 +1215,47 @@ C2D_API c2d_status c2d_static_set_step_balls(const c2d_static_set *set, c2d_ball
                                              const c2d_balls_options *ball_options, c2d_move_result *result,
                                              c2d_records_fn report, void *report_ctx);
 
+/** What c2d_world_step_balls hands its records to: every record of the step at once, ordered by time,
+ *  and balls[k] the index of the ball records[k] is about (a world record's id names the entry met, so
+ *  the ball goes beside it). Both arrays live until the function returns; whatever it returns other
+ *  than C2D_OK becomes the call's status, and the call then changes nothing. */
+typedef c2d_status (*c2d_balls_records_fn)(void *ctx, const c2d_contact_record *records, const int *balls,
+                                           int count);
+
+/** c2d_static_set_step_balls through a world: n balls stepped together for dt through the world's
+ *  entries (and its level, c2d_world_set_level) and against each other, with the entries chosen as for
+ *  c2d_world_step_ball: those within reach of the balls' motions over dt (entries in motion when their
+ *  motion can bring them there) that pass filter (NULL: all) and that respond (NULL: options->response
+ *  for all, default bounce) does not answer C2D_RESPONSE_NONE; accept and respond are asked at most once
+ *  per entry in one call. They become one static set for the step (seams between touching entries found
+ *  automatically, one-way directions and motions as in the world), and where balls thrown by other balls
+ *  or by entries in motion go beyond it, it grows and the step runs again (from the balls as given:
+ *  nothing is written before the last run). With a level and no entry within reach, the step runs
+ *  through the level itself: bit for bit c2d_static_set_step_balls on the level.
+ *
+ *  The balls are plain c2d_ball values, not entries. A game that also keeps shapes of its balls in the
+ *  world (to query them) must leave those out with the filter (category bits, or accept), or each ball
+ *  meets its own shape as an obstacle.
+ *
+ *  masses, ball_options and result as c2d_static_set_step_balls; options as c2d_world_step_ball's
+ *  (options->responses only with a level, one per shape of the level). report (may be NULL) receives
+ *  every record at once, ordered by time, with the ball each is about in its balls array: an entry met
+ *  has its id and user value, and contact.index its rank among the entries the call considered (as
+ *  c2d_world_step_ball_records); a shape of the level has id 0, contact.index its index in the level and
+ *  user its value there; another ball has id 0, user 0 and contact.index = -1 - that ball's index (a
+ *  contact between balls i < j gives i's record then j's, as c2d_static_set_step_balls does).
+ *
+ *  Errors (nothing changed, and no callback asked): C2D_ERR_RANGE for n < 0; C2D_ERR_NULL for world NULL
+ *  or balls NULL with n > 0; then those of c2d_static_set_step_balls for the balls, masses, dt and
+ *  options, and C2D_ERR_RANGE for options->responses without a level. C2D_ERR_RANGE when respond answers
+ *  a value that is not a c2d_response, C2D_ERR_NO_MEMORY, or what report returns: the balls are then
+ *  unchanged. */
+C2D_API c2d_status c2d_world_step_balls(const c2d_world *world, c2d_ball *balls, const double *masses, int n,
+                                        double dt, const c2d_world_filter *filter, c2d_world_response_fn respond,
+                                        void *respond_ctx, const c2d_move_options *options,
+                                        const c2d_balls_options *ball_options, c2d_move_result *result,
+                                        c2d_balls_records_fn report, void *report_ctx);
+
 /** @} */
 
 /** @defgroup casts Casts: the first contact of a moving shape, in the containers' convention

@@ -243,6 +243,27 @@ int s_stepball(lua_State *L);
 /* Fills contacts[1..n] (index 0: no table) with a static set's contact records, each with its shape's
  * value (the set is at stack index 1). */
 void fill_set_contacts(lua_State *L, int contacts, const c2d_contact_record *c, int n);
+/* What a step of many balls (set:stepBalls, world:stepBalls) reads of its arguments: the balls of the
+ * flat array {x1, y1, vx1, vy1, r1, x2, ...} and their masses, in a scratch buffer the module keeps
+ * between calls (no garbage), and the ball options of opts. */
+typedef struct balls_args {
+    c2d_ball *balls;
+    double *masses; /* NULL without opts.masses */
+    int n;
+    c2d_balls_options bo;
+    int buf; /* the buffer's stack index */
+} balls_args;
+/* The number of balls of the flat array at arg, or an argument error. */
+int balls_count(lua_State *L, int arg);
+/* Reads opts at index opts (a table, or nil: the defaults; once read, its slot holds opts.masses) and
+ * the n balls of the array at arg into *a, the buffer left on the stack; raises for a bad number. */
+void check_balls(lua_State *L, int arg, int opts, int n, balls_args *a);
+/* Raises the error of a failed step (st) of balls at 2 for dt at 3, after giving the buffer back. */
+int balls_error(lua_State *L, c2d_status st, double dt, const balls_args *a);
+/* Writes each ball's position and velocity back into the array at arg. */
+void put_balls(lua_State *L, int arg, const balls_args *a);
+/* Gives the buffer back for the next call. */
+void balls_done(lua_State *L, const balls_args *a);
 
 /* lua/moves.c: a number field of an options table at arg, def when nil, checked to lie in [lo, hi] */
 double number_field(lua_State *L, int arg, const char *key, const char *field, double def, double lo, double hi);
@@ -318,6 +339,7 @@ int w_pairs(lua_State *L);
 int w_move(lua_State *L);
 int w_moveturning(lua_State *L);
 int w_stepball(lua_State *L);
+int w_stepballs(lua_State *L);
 int w_cast(lua_State *L);
 int w_pushout(lua_State *L);
 int w_movecharacter(lua_State *L);

@@ -150,6 +150,7 @@ static const luaL_Reg world_methods[] = {
     {"setValue", w_setvalue},
     {"setVelocity", w_setvelocity},
     {"stepBall", w_stepball},
+    {"stepBalls", w_stepballs},
     {"update", w_update},
     {"value", w_value},
     {"velocity", w_velocity},

@@ -665,6 +665,91 @@ static void fill_balls_contacts(lua_State *L, int contacts, const c2d_contact_re
     lua_pop(L, 1);
 }
 
+int balls_count(lua_State *L, int arg)
+{
+    size_t len;
+    luaL_checktype(L, arg, LUA_TTABLE);
+    len = lua_rawlen(L, arg);
+    if (len % 5 != 0 || len / 5 > (size_t)INT_MAX / 2)
+        luaL_argerror(L, arg, "5 numbers per ball expected (x, y, vx, vy, r)");
+    return (int)(len / 5);
+}
+
+void check_balls(lua_State *L, int arg, int opts, int n, balls_args *a)
+{
+    int k, has_masses = 0;
+    a->n = n;
+    a->bo = c2d_balls_options_default();
+    if (lua_istable(L, opts)) {
+        a->bo.restitution = ball_opt(L, opts, "ballRestitution", "opts.ballRestitution", 1.0, 0.0, 1.0);
+        a->bo.rest_speed = ball_opt(L, opts, "restSpeed", "opts.restSpeed", 0.0, 0.0, C2D_MAX_COORDINATE);
+        a->bo.max_events = (int)ball_opt(L, opts, "maxEvents", "opts.maxEvents", 0.0, 0.0, (double)INT_MAX);
+        lua_getfield(L, opts, "masses");
+        if (!lua_isnil(L, -1)) {
+            if (!lua_istable(L, -1))
+                field_typeerror(L, opts, "opts.masses", "table");
+            if (lua_rawlen(L, -1) != (size_t)n)
+                field_error(L, opts, "opts.masses", "one mass per ball expected");
+            has_masses = 1;
+            lua_replace(L, opts); /* the options are read: their slot holds the masses now */
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    a->balls = (c2d_ball *)balls_buffer(L, (size_t)(n > 0 ? n : 1) * (sizeof(c2d_ball) + sizeof(double)));
+    a->buf = lua_gettop(L);
+    a->masses = has_masses ? (double *)(a->balls + n) : NULL;
+    for (k = 0; k < n; k++) {
+        /* one number a statement: of two bad numbers, the first is named on every compiler */
+        a->balls[k].position.x = array_number(L, arg, "balls", 5 * k + 1);
+        a->balls[k].position.y = array_number(L, arg, "balls", 5 * k + 2);
+        a->balls[k].velocity.x = array_number(L, arg, "balls", 5 * k + 3);
+        a->balls[k].velocity.y = array_number(L, arg, "balls", 5 * k + 4);
+        a->balls[k].radius = array_number(L, arg, "balls", 5 * k + 5);
+        if (has_masses) {
+            lua_rawgeti(L, opts, k + 1);
+            if (lua_type(L, -1) != LUA_TNUMBER)
+                field_error(L, opts, lua_pushfstring(L, "opts.masses[%d]", k + 1),
+                            lua_pushfstring(L, "number expected, got %s", luaL_typename(L, -2)));
+            a->masses[k] = lua_tonumber(L, -1);
+            if (!(a->masses[k] > 0)) /* NaN too */
+                field_error(L, opts, lua_pushfstring(L, "opts.masses[%d]", k + 1),
+                            c2d_status_string(a->masses[k] != a->masses[k] ? C2D_ERR_NOT_FINITE : C2D_ERR_RANGE));
+            lua_pop(L, 1);
+        }
+    }
+}
+
+int balls_error(lua_State *L, c2d_status st, double dt, const balls_args *a)
+{
+    balls_buffer_return(L, a->buf);
+    if (st == C2D_ERR_NO_MEMORY || st == C2D_ERR_NULL || st == C2D_ERR_CAPACITY)
+        return status_error(L, st, 2, "-");
+    if (!(dt >= 0 && dt <= C2D_MAX_COORDINATE))
+        return status_error(L, st, 3, "t");
+    return luaL_argerror(L, 2, lua_pushfstring(L, "balls: %s", c2d_status_string(st)));
+}
+
+void put_balls(lua_State *L, int arg, const balls_args *a)
+{
+    int k;
+    for (k = 0; k < a->n; k++) {
+        lua_pushnumber(L, a->balls[k].position.x);
+        lua_rawseti(L, arg, 5 * k + 1);
+        lua_pushnumber(L, a->balls[k].position.y);
+        lua_rawseti(L, arg, 5 * k + 2);
+        lua_pushnumber(L, a->balls[k].velocity.x);
+        lua_rawseti(L, arg, 5 * k + 3);
+        lua_pushnumber(L, a->balls[k].velocity.y);
+        lua_rawseti(L, arg, 5 * k + 4);
+    }
+}
+
+void balls_done(lua_State *L, const balls_args *a)
+{
+    balls_buffer_return(L, a->buf);
+}
+
 /* set:stepBalls(balls, dt [, opts [, contacts]]) -> n, truncated: steps every ball of the flat array
  * balls = {x1, y1, vx1, vy1, r1, x2, ...} through the set and against each other for dt, writing each
  * ball's position and velocity back in place. opts: the level's as set:stepBall's, and masses (an
@@ -674,87 +759,26 @@ int s_stepballs(lua_State *L)
 {
     set_box *b = checkset(L, 1);
     double dt = luaL_checknumber(L, 3);
-    int contacts = opt_table(L, 5), n, k, has_masses = 0, top, buf;
-    size_t len;
-    c2d_move_options o;
+    int contacts = opt_table(L, 5), n, top;
     move_args ma;
-    c2d_balls_options bo = c2d_balls_options_default();
+    balls_args ba;
     c2d_move_result res;
     record_sink sink;
-    c2d_ball *balls;
-    double *masses;
     c2d_status st;
-    luaL_checktype(L, 2, LUA_TTABLE);
+    n = balls_count(L, 2);
     lua_settop(L, 5);
-    len = lua_rawlen(L, 2);
-    if (len % 5 != 0 || len / 5 > (size_t)INT_MAX / 2)
-        luaL_argerror(L, 2, "5 numbers per ball expected (x, y, vx, vy, r)");
-    n = (int)(len / 5);
     checkmoveargs(L, 4, 0, &ma, b->responses, b->n, C2D_RESPONSE_BOUNCE, 0, NULL);
-    o = ma.o;
-    if (lua_istable(L, 4)) {
-        bo.restitution = ball_opt(L, 4, "ballRestitution", "opts.ballRestitution", 1.0, 0.0, 1.0);
-        bo.rest_speed = ball_opt(L, 4, "restSpeed", "opts.restSpeed", 0.0, 0.0, C2D_MAX_COORDINATE);
-        bo.max_events = (int)ball_opt(L, 4, "maxEvents", "opts.maxEvents", 0.0, 0.0, (double)INT_MAX);
-        lua_getfield(L, 4, "masses");
-        if (!lua_isnil(L, -1)) {
-            if (!lua_istable(L, -1))
-                field_typeerror(L, 4, "opts.masses", "table");
-            if (lua_rawlen(L, -1) != (size_t)n)
-                field_error(L, 4, "opts.masses", "one mass per ball expected");
-            has_masses = 1;
-            lua_replace(L, 4); /* the options are read: slot 4 holds the masses now */
-        } else {
-            lua_pop(L, 1);
-        }
-    }
     top = lua_gettop(L);
-    balls = (c2d_ball *)balls_buffer(L, (size_t)(n > 0 ? n : 1) * (sizeof(c2d_ball) + sizeof(double)));
-    buf = lua_gettop(L);
-    masses = (double *)(balls + n);
-    for (k = 0; k < n; k++) {
-        /* one number a statement: of two bad numbers, the first is named on every compiler */
-        balls[k].position.x = array_number(L, 2, "balls", 5 * k + 1);
-        balls[k].position.y = array_number(L, 2, "balls", 5 * k + 2);
-        balls[k].velocity.x = array_number(L, 2, "balls", 5 * k + 3);
-        balls[k].velocity.y = array_number(L, 2, "balls", 5 * k + 4);
-        balls[k].radius = array_number(L, 2, "balls", 5 * k + 5);
-        if (has_masses) {
-            lua_rawgeti(L, 4, k + 1);
-            if (lua_type(L, -1) != LUA_TNUMBER)
-                field_error(L, 4, lua_pushfstring(L, "opts.masses[%d]", k + 1),
-                            lua_pushfstring(L, "number expected, got %s", luaL_typename(L, -2)));
-            masses[k] = lua_tonumber(L, -1);
-            if (!(masses[k] > 0)) /* NaN too */
-                field_error(L, 4, lua_pushfstring(L, "opts.masses[%d]", k + 1),
-                            c2d_status_string(masses[k] != masses[k] ? C2D_ERR_NOT_FINITE : C2D_ERR_RANGE));
-            lua_pop(L, 1);
-        }
-    }
+    check_balls(L, 2, 4, n, &ba);
     begin_records(L, &sink);
     b = checkset(L, 1); /* reading opts may have run metamethods */
-    st = c2d_static_set_step_balls(b->set, balls, has_masses ? masses : NULL, n, dt, &o, &bo, &res,
+    st = c2d_static_set_step_balls(b->set, ba.balls, ba.masses, n, dt, &ma.o, &ba.bo, &res,
                                    contacts ? keep_records : NULL, &sink);
-    if (st != C2D_OK) {
-        balls_buffer_return(L, buf);
-        if (st == C2D_ERR_NO_MEMORY || st == C2D_ERR_NULL || st == C2D_ERR_CAPACITY)
-            return status_error(L, st, 2, "-");
-        if (!(dt >= 0 && dt <= C2D_MAX_COORDINATE))
-            return status_error(L, st, 3, "t");
-        return luaL_argerror(L, 2, lua_pushfstring(L, "balls: %s", c2d_status_string(st)));
-    }
-    for (k = 0; k < n; k++) {
-        lua_pushnumber(L, balls[k].position.x);
-        lua_rawseti(L, 2, 5 * k + 1);
-        lua_pushnumber(L, balls[k].position.y);
-        lua_rawseti(L, 2, 5 * k + 2);
-        lua_pushnumber(L, balls[k].velocity.x);
-        lua_rawseti(L, 2, 5 * k + 3);
-        lua_pushnumber(L, balls[k].velocity.y);
-        lua_rawseti(L, 2, 5 * k + 4);
-    }
+    if (st != C2D_OK)
+        return balls_error(L, st, dt, &ba);
+    put_balls(L, 2, &ba);
     fill_balls_contacts(L, contacts, sink.items, sink.n);
-    balls_buffer_return(L, buf);
+    balls_done(L, &ba);
     lua_settop(L, top);
     lua_pushinteger(L, res.count);
     lua_pushboolean(L, res.truncated);

@@ -690,6 +690,134 @@ int w_stepball(lua_State *L)
     return 5;
 }
 
+/* Where c2d_world_step_balls puts its records and the ball each is about: the records in a record sink,
+ * the balls beside them (on the C stack, or beyond CONTACTS in a buffer the collector frees). */
+typedef struct ball_sink {
+    record_sink records;
+    int slot; /* stack slot for the balls' buffer (the allocator function until then) */
+    int *balls;
+    int stack[CONTACTS];
+} ball_sink;
+
+/* Reserves the sink's stack slots (before the core call: this may raise, the core must not see it). */
+static void begin_ball_records(lua_State *L, ball_sink *k)
+{
+    begin_records(L, &k->records);
+    k->balls = k->stack;
+    lua_pushlightuserdata(L, (void *)&new_buffer_key);
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    k->slot = lua_gettop(L);
+}
+
+/* The core's c2d_balls_records_fn: copies every record and ball. Called from inside the core, so
+ * nothing here may raise a Lua error: a buffer beyond the stack's is made under lua_pcall. */
+static c2d_status keep_ball_records(void *ctx, const c2d_contact_record *records, const int *balls, int count)
+{
+    ball_sink *k = (ball_sink *)ctx;
+    lua_State *L = k->records.L;
+    c2d_status st = keep_records(&k->records, records, count);
+    if (st != C2D_OK)
+        return st;
+    if (count > CONTACTS) {
+        lua_pushvalue(L, k->slot);
+        lua_pushinteger(L, (lua_Integer)count * (lua_Integer)sizeof *balls);
+        if (lua_pcall(L, 1, 1, 0) != 0) {
+            lua_pop(L, 1);
+            return C2D_ERR_NO_MEMORY;
+        }
+        k->balls = (int *)lua_touserdata(L, -1);
+        lua_replace(L, k->slot);
+    }
+    if (count > 0)
+        memcpy(k->balls, balls, (size_t)count * sizeof *balls);
+    return C2D_OK;
+}
+
+/* Fills contacts[1..n] (index 0: no table) with the records of a world's step of many balls: ball (which
+ * ball, 1-based), and what it met as a world's contacts name it (an entry's shape and value, a level
+ * shape's index and value) or other (the other ball, 1-based). */
+static void fill_balls_world_contacts(lua_State *L, const callback_ctx *cc, int contacts, const c2d_contact_record *c,
+                                      const int *balls, int n)
+{
+    int k, levels;
+    if (contacts == 0)
+        return;
+    push_level_values(L, 1);
+    levels = lua_gettop(L);
+    for (k = 0; k < n; k++) {
+        record_at(L, contacts, k + 1, 16);
+        lua_pushinteger(L, (lua_Integer)balls[k] + 1);
+        lua_setfield(L, -2, "ball");
+        if (c[k].id == 0 && c[k].contact.index < 0) {
+            lua_pushinteger(L, (lua_Integer)(-1 - c[k].contact.index) + 1);
+            lua_setfield(L, -2, "other");
+            lua_pushnil(L);
+            lua_setfield(L, -2, "value");
+            lua_pushnil(L);
+            lua_setfield(L, -2, "shape");
+            lua_pushnil(L);
+            lua_setfield(L, -2, "index");
+        } else {
+            lua_pushnil(L);
+            lua_setfield(L, -2, "other");
+            push_met(L, cc, levels, c[k].id, c[k].contact.index, c[k].user);
+            lua_setfield(L, -3, "value");
+            lua_setfield(L, -2, c[k].id != 0 ? "shape" : "index");
+            lua_pushnil(L);
+            lua_setfield(L, -2, c[k].id != 0 ? "index" : "shape");
+        }
+        set_contact(L, &c[k]);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* world:stepBalls(balls, dt [, opts [, filter [, contacts]]]) -> n, truncated: as set:stepBalls through
+ * the world's shapes that pass the filter and its level, with opts.response as for world:move. */
+int w_stepballs(lua_State *L)
+{
+    world_box *wb = checkworld(L, 1);
+    double dt = luaL_checknumber(L, 3);
+    int contacts = opt_table(L, 6), n, top;
+    callback_ctx cc;
+    c2d_world_filter filter;
+    const c2d_world_filter *f;
+    move_args ma;
+    balls_args ba;
+    c2d_move_result res;
+    ball_sink sink;
+    c2d_response *responses;
+    int nresponses;
+    c2d_status st;
+    n = balls_count(L, 2);
+    lua_settop(L, 6);
+    begin_call(L, 1, &cc);
+    responses = level_responses(wb, &nresponses);
+    checkmoveargs(L, 4, 0, &ma, responses, nresponses, C2D_RESPONSE_BOUNCE, cc.respond, &cc.has_respond);
+    f = checkfilter(L, 5, &cc, &filter);
+    top = lua_gettop(L);
+    check_balls(L, 2, 4, n, &ba);
+    begin_ball_records(L, &sink);
+    check_live(L, wb, NULL);
+    enter(wb, NULL, &cc);
+    st = c2d_world_step_balls(wb->world, ba.balls, ba.masses, n, dt, f, cc.has_respond ? respond_cb : NULL, &cc,
+                              &ma.o, &ba.bo, &res, contacts ? keep_ball_records : NULL, &sink);
+    leave(wb, NULL, &cc);
+    if (cc.failed != FAIL_NONE) {
+        balls_done(L, &ba);
+        raise_callback_error(L, &cc);
+    }
+    if (st != C2D_OK)
+        return balls_error(L, st, dt, &ba);
+    put_balls(L, 2, &ba);
+    fill_balls_world_contacts(L, &cc, contacts, sink.records.items, sink.balls, sink.records.n);
+    balls_done(L, &ba);
+    lua_settop(L, top);
+    lua_pushinteger(L, res.count);
+    lua_pushboolean(L, res.truncated);
+    return 2;
+}
+
 /* world:cast(shape, dx, dy [, filter]) -> nil, or t, x, y, nx, ny, what, value, px, py, depth: as
  * set:cast through the world's shapes and its level; what is the shape met, or the index of a shape of
  * the level. */

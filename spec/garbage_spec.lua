@@ -239,4 +239,17 @@ describe('with the collector stopped, 100,000 sweeps, moves and world calls allo
     end)
     assert.is_string(contacts[1].value)
   end)
+
+  it('world:stepBalls with a reused flat array, options, a response function and contacts table', function()
+    local balls, contacts = { 0, -5, 3, 0, 1, 5, -5, -3, 0, 1, 20, -5, 0, 7, 1 }, {}
+    local opts = { ballRestitution = 0.5, masses = { 1, 2, 3 }, response = function() return 'bounce' end }
+    local start = { table.unpack and table.unpack(balls) or unpack(balls) }
+    assert_no_garbage(function(n)
+      for _ = 1, n do
+        for i = 1, #start do balls[i] = start[i] end
+        world:stepBalls(balls, 1, opts, nil, contacts)
+      end
+    end)
+    assert.is_true(#contacts >= 3 and contacts[#contacts].value == 'tile')
+  end)
 end)

@@ -831,6 +831,15 @@ static c2d_status check_input(const c2d_static_set *set, const c2d_ball *balls, 
         return C2D_ERR_RANGE;
     if (!set || (n > 0 && !balls))
         return C2D_ERR_NULL;
+    return c2d_balls_check(balls, masses, n, dt, bo);
+}
+
+c2d_status c2d_balls_check(const c2d_ball *balls, const double *masses, int n, double dt, const c2d_balls_options *bo)
+{
+    if (n < 0)
+        return C2D_ERR_RANGE;
+    if (n > 0 && !balls)
+        return C2D_ERR_NULL;
     c2d_status st = c2d_check_number(dt);
     if (st != C2D_OK)
         return st;

@@ -89,6 +89,14 @@ c2d_status c2d_static_set_step_ball_list_at(const c2d_static_set *set, c2d_ball 
                                             const c2d_move_options *options, c2d_move_result *result,
                                             c2d_record_list *list);
 
+/* The checks c2d_static_set_step_balls makes of its balls, masses, dt and ball options (balls.c), and
+ * those a motion makes of its move options for a set of n shapes (resolve.c): C2D_OK or the status the
+ * call would return. A world checks them before it asks any callback, so that a refused call changes
+ * nothing, not even through them. */
+c2d_status c2d_balls_check(const c2d_ball *balls, const double *masses, int n, double dt,
+                           const c2d_balls_options *ball_options);
+c2d_status c2d_move_options_check(const c2d_move_options *options, int n);
+
 /* The cast answer of a sweep of mover by displacement that met shape index (resolve.c). */
 c2d_cast c2d_cast_of_toi(const c2d_shape *mover_shape, c2d_vec2 displacement, const c2d_toi *toi, int index,
                          c2d_world_id id, uintptr_t user);

@@ -35,6 +35,11 @@ static c2d_status check_options(const c2d_move_options *o, int n)
     return C2D_OK;
 }
 
+c2d_status c2d_move_options_check(const c2d_move_options *options, int n)
+{
+    return check_options(options, n);
+}
+
 /* The mover of a shape: its core placed in the world. Free with mover_free. A chain or concave
  * polygon is no convex core: it cannot be moved through a set (yet). */
 c2d_status c2d_mover_of_shape(const c2d_shape *s, mover *m)

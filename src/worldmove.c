@@ -1,6 +1,6 @@
-/* worldmove.c - moves and ball steps through a world: the entries within reach of the motion become a
- * temporary static set (so seams between touching tiles are found as in any static set), the static
- * set's engine runs the motion, and its contacts are mapped back to entries.
+/* worldmove.c - moves and ball steps (one ball, or many together) through a world: the entries within
+ * reach of the motion become a temporary static set (so seams between touching tiles are found as in
+ * any static set), the static set's engine runs the motion, and its contacts are mapped back to entries.
  *
  * Built on the world's box query (c2d_world_query_aabb_all: every entry in one pass, so no callback
  * is asked twice) and the static set's motions into a growing record list (records.h): filters,
@@ -19,7 +19,12 @@
  * ball, a turning platform carries a box), so when the scope holds one, every place the mover took
  * (its contacts, its end, a last ride on a turning entry) is checked against the scope after each
  * round, and the scope grows and the motion runs again while they leave it. A world with no entry in
- * motion runs as it always did. Layer 7, the world. */
+ * motion runs as it always did.
+ *
+ * Many balls stepped together (c2d_world_step_balls) take one scope for all of them, from the box of
+ * the balls grown by the longest path one of them takes alone; balls throw one another, so every place
+ * a ball took is checked against the scope after each round, as for entries in motion. Layer 7, the
+ * world. */
 #include "character.h"
 #include "records.h"
 #include "shape.h"
@@ -878,8 +883,9 @@ static c2d_response character_answer(void *ctx, c2d_world_id id, uintptr_t user)
     return r == C2D_RESPONSE_CROSS ? C2D_RESPONSE_NONE : r;
 }
 
-/* The records the static set's character mover hands over, kept in a list (ctx). */
-static c2d_status character_keep(void *ctx, const c2d_contact_record *records, int count)
+/* The records a static set's _report call hands over (the character mover's, the step of many balls'),
+ * kept in a list (ctx). */
+static c2d_status list_keep(void *ctx, const c2d_contact_record *records, int count)
 {
     c2d_record_list *l = (c2d_record_list *)ctx;
     c2d_record_list_clear(l);
@@ -959,7 +965,7 @@ c2d_status c2d_world_move_character(const c2d_world *world, const c2d_shape *mov
             cs.grounded = 1;
             cs.ground_normal = state->ground_normal;
         }
-        st = c2d_static_set_move_character(s.run, mover, displacement, &o, &cs, &res, character_keep, &tmp);
+        st = c2d_static_set_move_character(s.run, mover, displacement, &o, &cs, &res, list_keep, &tmp);
         if (st != C2D_OK)
             break;
         /* Pushed out first, or thrown by an entry in motion: every place it took must lie in the scope,
@@ -992,6 +998,152 @@ c2d_status c2d_world_move_character(const c2d_world *world, const c2d_shape *mov
         *state = out;
         *result = res;
     }
+    c2d_record_list_free(&tmp);
+    free(done.items);
+    free(accepted.items);
+    scope_free(&s);
+    return st;
+}
+
+/* ---- many balls through a world ---- */
+
+/* How far, along either axis, a ball of radius r at p sticks out of box (0 when it lies inside). */
+static double beyond(c2d_aabb box, c2d_vec2 p, double r)
+{
+    double e = dmax(box.min.x - (p.x - r), (p.x + r) - box.max.x);
+    return dmax(0.0, dmax(e, dmax(box.min.y - (p.y - r), (p.y + r) - box.max.y)));
+}
+
+/* How far beyond box (the balls' box where they start) the balls may have been during a step of many
+ * balls through a scope that took T, balls from `start` to `end`: between its contacts a ball goes
+ * straight (as the set's step makes it, on either side of a contact with another ball), so every place
+ * it took lies between its start, the places of its records (with the ball they are about in id - 1, as
+ * the set's call gives them) and its end, which bound it. The one motion not straight is a ride on a
+ * turning shape after a contact with it (see scope_extent), bounded the same way for every such contact,
+ * whether or not a later contact with another ball cut that ride short. */
+static double balls_extent(const scope *s, c2d_aabb box, const c2d_ball *start, const c2d_ball *end, int n,
+                           const c2d_contact_record *records, int count, double T)
+{
+    double need = 0;
+    for (int i = 0; i < n; i++)
+        need = dmax(need, beyond(box, end[i].position, end[i].radius));
+    for (int q = 0; q < count; q++) {
+        const c2d_contact_record *rec = &records[q];
+        double r = start[rec->id - 1].radius;
+        need = dmax(need, beyond(box, rec->position, r));
+        int k = rec->contact.index;
+        c2d_motion m;
+        if (k >= 0 && rec->contact.t < 1 && c2d_static_set_get_motion(s->run, k, &m) == C2D_OK &&
+            m.angular_velocity != 0) {
+            c2d_vec2 c = c2d_shape_frame_point(scope_shape(s, k), m.pivot);
+            double tau = rec->contact.t * T, speed = l1(m.velocity);
+            double arm = l1(v2_sub(rec->position, c)) + speed * T;
+            need = dmax(need, beyond(box, rec->position, r + (speed + fabs(m.angular_velocity) * arm) * (T - tau)));
+        }
+    }
+    return need;
+}
+
+c2d_status c2d_world_step_balls(const c2d_world *world, c2d_ball *balls, const double *masses, int n, double dt,
+                                const c2d_world_filter *filter, c2d_world_response_fn respond, void *respond_ctx,
+                                const c2d_move_options *options, const c2d_balls_options *ball_options,
+                                c2d_move_result *result, c2d_balls_records_fn report, void *report_ctx)
+{
+    if (n < 0)
+        return C2D_ERR_RANGE;
+    if (!world || (n > 0 && !balls))
+        return C2D_ERR_NULL;
+    /* Refused before any callback runs: a rejected call changes nothing, not even through them. */
+    int shapes = 0;
+    c2d_status st = c2d_balls_check(balls, masses, n, dt, ball_options);
+    if (st == C2D_OK)
+        st = check_move_options(world, options);
+    if (st == C2D_OK && world->level)
+        st = c2d_static_set_get_count(world->level, &shapes);
+    if (st == C2D_OK)
+        st = c2d_move_options_check(options, shapes);
+    if (st != C2D_OK)
+        return st;
+    c2d_move_result res;
+    memset(&res, 0, sizeof res);
+    if (n == 0) {
+        /* Nothing moves, so nothing is near: no entry to ask about, no record. */
+        c2d_contact_record none;
+        int nobody = 0;
+        if (report && (st = report(report_ctx, &none, &nobody, 0)) != C2D_OK)
+            return st;
+        if (result)
+            *result = res;
+        return C2D_OK;
+    }
+    /* The box of the balls where they start, and the longest path one of them takes on its own: the
+     * first scope, as a ball step's. */
+    c2d_aabb box;
+    box.min = v2(balls[0].position.x - balls[0].radius, balls[0].position.y - balls[0].radius);
+    box.max = v2(balls[0].position.x + balls[0].radius, balls[0].position.y + balls[0].radius);
+    double reach = 0;
+    for (int i = 0; i < n; i++) {
+        const c2d_ball *b = &balls[i];
+        box.min = v2(fmin(box.min.x, b->position.x - b->radius), fmin(box.min.y, b->position.y - b->radius));
+        box.max = v2(dmax(box.max.x, b->position.x + b->radius), dmax(box.max.y, b->position.y + b->radius));
+        reach = dmax(reach, (fabs(b->velocity.x) + fabs(b->velocity.y)) * dt);
+    }
+    double far = dmax(linf(box.min), linf(box.max));
+    c2d_ball *work = (c2d_ball *)malloc((size_t)n * sizeof *work);
+    int *which = NULL;
+    c2d_contact_record stack[STACK_RECORDS];
+    c2d_record_list tmp;
+    c2d_record_list_init(&tmp, stack, STACK_RECORDS);
+    asked_list done = {NULL, 0, 0}, accepted = {NULL, 0, 0};
+    scope s;
+    memset(&s, 0, sizeof s);
+    st = work ? C2D_OK : C2D_ERR_NO_MEMORY;
+    while (st == C2D_OK) {
+        st = scope_build(&s, world, NULL, grow(box, reach), dt, filter, respond, respond_ctx, options,
+                         C2D_RESPONSE_BOUNCE, &done, &accepted);
+        if (st != C2D_OK)
+            break;
+        c2d_move_options o = scope_options(&s, options);
+        memcpy(work, balls, (size_t)n * sizeof *work);
+        c2d_record_list_clear(&tmp);
+        st = c2d_static_set_step_balls(s.run, work, masses, n, dt, &o, ball_options, &res, list_keep, &tmp);
+        if (st != C2D_OK)
+            break;
+        /* Balls thrown by other balls (a light one by a heavy one, up to twice its speed) or by entries in
+         * motion, or pushed out, may have gone beyond the scope: grow it (at least doubling, so the rounds
+         * are few) unless every place a ball took lies within it (give or take a hair of rounding, as
+         * run_motion allows), or it covers the whole coordinate range. */
+        double need = balls_extent(&s, box, balls, work, n, tmp.items, tmp.count, dt);
+        if (!(need > reach + 1e-12 * (1 + reach + far)) || reach >= 2 * C2D_MAX_COORDINATE)
+            break;
+        reach = fmin(fmax(need, 2 * reach), 2 * C2D_MAX_COORDINATE);
+        scope_free(&s);
+        memset(&s, 0, sizeof s);
+    }
+    if (st == C2D_OK && report) {
+        which = (int *)malloc((size_t)(tmp.count > 0 ? tmp.count : 1) * sizeof *which);
+        if (!which)
+            st = C2D_ERR_NO_MEMORY;
+        for (int q = 0; q < tmp.count && st == C2D_OK; q++) {
+            c2d_contact_record *rec = &tmp.items[q];
+            which[q] = (int)(rec->id - 1);
+            if (rec->contact.index >= 0) {
+                scope_member(&s, rec->contact.index, &rec->id, &rec->user, &rec->contact.index);
+            } else { /* another ball, named by its index as the set's call names it */
+                rec->id = 0;
+                rec->user = 0;
+            }
+        }
+        if (st == C2D_OK)
+            st = report(report_ctx, tmp.items, which, tmp.count);
+    }
+    if (st == C2D_OK) {
+        memcpy(balls, work, (size_t)n * sizeof *balls);
+        if (result)
+            *result = res;
+    }
+    free(which);
+    free(work);
     c2d_record_list_free(&tmp);
     free(done.items);
     free(accepted.items);
