@@ -111,7 +111,8 @@ void set_flag(lua_State *L, const char *key, int on)
  * it stands on walkable ground, the ground's normal and shape index (nil when not grounded), and
  * whether it hit a ceiling. state (a table the caller keeps per character; without it the module keeps
  * one per shape) is read for what it stood on and filled with what it stands on now and what happened:
- * grounded, index, nx, ny, vx, vy (the ground's velocity), value (its set:value), ceiling, wall,
+ * grounded, index, nx, ny, px, py (where it touches the ground), vx, vy (the velocity of the ground's
+ * surface there), value (its set:value), ceiling, wall,
  * steep, stepped, snapped, landed, count and snap (how far it stepped down onto the ground at the end,
  * straight down from where its walk ended). contacts, when given, receives the contacts of its moves
  * as set:move's. The shape is not moved unless opts.place. */
@@ -154,6 +155,8 @@ int s_movecharacter(lua_State *L)
     lua_setfield(L, -2, "index");
     set_number(L, "nx", cs.ground_normal.x);
     set_number(L, "ny", cs.ground_normal.y);
+    set_number(L, "px", cs.ground_point.x);
+    set_number(L, "py", cs.ground_point.y);
     set_number(L, "vx", cs.ground_velocity.x);
     set_number(L, "vy", cs.ground_velocity.y);
     if (cs.grounded) {

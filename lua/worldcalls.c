@@ -967,6 +967,8 @@ int w_movecharacter(lua_State *L)
     }
     set_number(L, "nx", cs.ground_normal.x);
     set_number(L, "ny", cs.ground_normal.y);
+    set_number(L, "px", cs.ground_point.x);
+    set_number(L, "py", cs.ground_point.y);
     set_number(L, "vx", cs.ground_velocity.x);
     set_number(L, "vy", cs.ground_velocity.y);
     set_flag(L, "ceiling", (r.flags & C2D_CHARACTER_CEILING) != 0);

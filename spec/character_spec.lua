@@ -1,6 +1,8 @@
 -- spec/character_spec.lua - set:moveCharacter, the character mover (issue 26, item 1): on a 30 degree
 -- slope a character walks down without leaving the ground and at the input's speed along it, stands
--- still without creeping, climbs a low step, rides a platform, lands on a one-way ledge and drops
+-- still without creeping, climbs a low step, rides a platform, stands on the same point of one that
+-- turns (state.px, state.py, and state.vx, state.vy its surface's velocity there; in a world as in the
+-- set, bit for bit), lands on a one-way ledge and drops
 -- through it, bumps its head; the state table says what it stands on; no garbage per call; every bad
 -- argument is named.
 local collide2d = require 'collide2d'
@@ -136,6 +138,69 @@ describe('set:moveCharacter(shape, dx, dy [, opts [, state]])', function()
     bx, by = box:position()
     px, py = set:transform(1)
     assert.is_true(math.abs(bx - px - ox) < 1e-9 and math.abs(by - py - oy) < 1e-9)
+  end)
+
+  -- The coordinates of (x, y) in the own frame of the set's shape 1.
+  local function local_point(set, x, y)
+    local px, py, a = set:transform(1)
+    local c, s = math.cos(a), math.sin(a)
+    return c * (x - px) + s * (y - py), -s * (x - px) + c * (y - py)
+  end
+
+  it('rides a swinging, drifting plank standing on the same point of it, and says its surface velocity there', function()
+    for _, make in ipairs({
+      function() return collide2d.capsule(1.2, 0.65, 1.2, 1.45, 0.4) end,  -- on its round bottom
+      function() return collide2d.box(1.2, 0.25 + 0.8, 0.8, 1.6) end,      -- on a corner
+    }) do
+      local set = collide2d.staticset({ collide2d.box(0, 0, 6, 0.5) })
+      local hero = make()
+      local state, opts = {}, { place = true, snap = 0.1 }
+      set:moveCharacter(hero, 0, -0.05, opts, state)
+      assert.is_true(state.grounded)
+      -- The box, flat on the plank, stands on the corner the first turn lifts: from the second frame
+      -- on, the point stood on stays (the plank keeps tilting the same side of flat).
+      local lx, ly
+      local angle, most = 0, 0
+      for f = 1, 60 do
+        local w = 0.03 * math.cos(f * 0.05)                    -- tilts between 0 and 0.6 rad
+        local vx, vy = 0.05 * math.sin(f * 0.3), 0.05 * math.cos(f * 0.2)
+        local hx, hy = 1.5, 0.1                                 -- the pivot, in the plank's frame
+        local px, py, a = set:transform(1)
+        local cx = px + math.cos(a) * hx - math.sin(a) * hy
+        local cy = py + math.sin(a) * hx + math.cos(a) * hy
+        set:setMotion(1, vx, vy, w, hx, hy)
+        local _, _, grounded = set:moveCharacter(hero, 0, -0.05, opts, state)
+        set:advance(1)
+        angle = angle + w
+        most = math.max(most, angle)
+        assert.is_true(grounded and state.index == 1 and state.count == 0)
+        local x, y = local_point(set, state.px, state.py)
+        if f > 1 then
+          assert.is_true(math.abs(x - lx) <= 1e-12 and math.abs(y - ly) <= 1e-12,
+            ('frame %d: stands at (%.17g, %.17g) of the plank, was (%.17g, %.17g)'):format(f, x, y, lx, ly))
+        end
+        lx, ly = x, y
+        -- v + w x r, r from where the pivot stands now (moved by v).
+        local rx, ry = state.px - cx - vx, state.py - cy - vy
+        assert.is_true(math.abs(state.vx - (vx - w * ry)) < 1e-12 and math.abs(state.vy - (vy + w * rx)) < 1e-12)
+      end
+      assert.is_true(most > 0.5)
+    end
+  end)
+
+  it('makes no garbage riding a turning plank', function()
+    local set = collide2d.staticset({ collide2d.box(0, 0, 6, 0.5) })
+    local hero = collide2d.capsule(1, 0.65, 1, 1.45, 0.4)
+    local state, opts = {}, { place = true }
+    set:moveCharacter(hero, 0, -0.05, opts, state)
+    assert_no_garbage(function(n)
+      for i = 1, n do
+        set:setMotion(1, 0, 0, i % 200 < 100 and 0.001 or -0.001)   -- rocking within 0.1 rad
+        set:moveCharacter(hero, 0, -0.05, opts, state)
+        set:advance(1)
+      end
+    end)
+    assert.is_true(state.grounded)
   end)
 
   it('lands on a one-way ledge, drops through it with opts.dropThrough, and bumps its head', function()
@@ -280,6 +345,43 @@ describe('world:moveCharacter(shape, dx, dy [, opts [, filter [, state [, contac
       for _ = 1, n do world:moveCharacter(d, 0, -0.05, nil, nil, state) end
     end)
     assert.is_true(state.grounded)
+  end)
+
+  it('rides a turning entry, and a turning shape of its level, as set:moveCharacter rides the set\'s, bit for bit', function()
+    local set = collide2d.staticset({ collide2d.box(0, 0, 6, 0.5), collide2d.box(0, -6, 40, 1) })
+    local plank = collide2d.box(0, 0, 6, 0.5)                 -- the world's entry, placed as the set's
+    local world, leveled = collide2d.world(), collide2d.world()
+    world:add(plank, 'plank')
+    world:add(collide2d.box(0, -6, 40, 1), 'floor')
+    leveled:setLevel(set)
+    local a, b, c = collide2d.capsule(1, 0.65, 1, 1.45, 0.4), collide2d.capsule(1, 0.65, 1, 1.45, 0.4),
+      collide2d.capsule(1, 0.65, 1, 1.45, 0.4)
+    local sa, sb, sc, opts = {}, {}, {}, { place = true, snap = 0.1 }
+    local rode = 0
+    for f = 1, 150 do
+      local w = 0.02 * math.sin(f * 0.07)
+      set:setMotion(1, 0, 0.01 * math.cos(f * 0.05), w, 1, 0)
+      world:setMotion(plank, 0, 0.01 * math.cos(f * 0.05), w, 1, 0)
+      local dx = f % 60 < 30 and 0.05 or -0.05
+      local ax, ay, ag = set:moveCharacter(a, dx, -0.05, opts, sa)
+      local bx, by, bg, _, _, ground = world:moveCharacter(b, dx, -0.05, opts, nil, sb)
+      local cx, cy, cg = leveled:moveCharacter(c, dx, -0.05, opts, nil, sc)
+      assert.are.same({ ax, ay, ag }, { bx, by, bg })
+      assert.are.same({ ax, ay, ag }, { cx, cy, cg })
+      if ag then
+        assert.are.same({ sa.px, sa.py, sa.vx, sa.vy }, { sb.px, sb.py, sb.vx, sb.vy })
+        assert.are.same({ sa.px, sa.py, sa.vx, sa.vy }, { sc.px, sc.py, sc.vx, sc.vy })
+        if sa.index == 1 then
+          rode = rode + 1
+          assert.are.equal(plank, ground)
+          assert.are.equal(1, sc.index)
+        end
+      end
+      set:advance(1)
+      plank:setTransform(set:transform(1))
+      world:update(plank)
+    end
+    assert.is_true(rode > 100, 'rode ' .. rode)
   end)
 
   it('names its bad arguments', function()

@@ -289,8 +289,8 @@ static void drop_touches(character *ch, int from)
     ch->list.count = kept;
 }
 
-/* The walk of length len from *p along the ground of normal n, the way of h, plus the ground's
- * velocity carry: a slide run, and on still ground the rest of the walk along each new ground it
+/* The walk of length len from *p along the ground of normal n, the way of h, plus the ride carry: a
+ * slide run, and on still ground (still: the ground neither moves nor turns) the rest of the walk along each new ground it
  * meets, so that it moves len along the ground however the ground bends. Where the mover's position
  * stands touching the ground (its contour, made of lines and, for a round mover, arcs):
  *  - a bend up (the run slid onto ground still walkable) shortens the run: what it lost is walked on
@@ -303,7 +303,7 @@ static void drop_touches(character *ch, int from)
  * *flags gets what the legs met. *g is the look down from where the walk ended, when *looked says one
  * was made there. */
 static c2d_status walk(character *ch, c2d_vec2 *p, c2d_vec2 n, c2d_vec2 h, double len, c2d_vec2 carry,
-                       double rho, double far, int *flags, look *g, int *looked)
+                       int still, double rho, double far, int *flags, look *g, int *looked)
 {
     c2d_move_result res;
     int ground, stopped, leg_from = ch->list.count;
@@ -311,7 +311,7 @@ static c2d_status walk(character *ch, c2d_vec2 *p, c2d_vec2 n, c2d_vec2 h, doubl
     double asked = len;
     *looked = 0;
     c2d_status st = leg(ch, p, v2_add(v2_scale(t, len), carry), &res, flags, &ground, &stopped);
-    if (st != C2D_OK || stopped || carry.x != 0 || carry.y != 0)
+    if (st != C2D_OK || stopped || !still)
         return st;
     double left = len - res.travelled;
     c2d_vec2 down = v2_neg(ch->up);
@@ -404,6 +404,76 @@ static c2d_status walk(character *ch, c2d_vec2 *p, c2d_vec2 n, c2d_vec2 h, doubl
     return C2D_OK;
 }
 
+/* A caller's shape's rigid motion over the call, as the set sweeps its members: velocity v, and angular
+ * velocity w about c (where its pivot stands now; zero when it does not turn), and its members
+ * [first, end). */
+typedef struct ground_motion {
+    c2d_vec2 v, c;
+    double w;
+    int first, end;
+} ground_motion;
+
+static ground_motion ground_of(const c2d_static_set *set, int i)
+{
+    ground_motion g;
+    g.first = set->first ? set->first[i] : i;
+    g.end = set->first ? set->first[i + 1] : i + 1;
+    g.v = c2d_static_set_velocity(set, g.first);
+    g.w = c2d_static_set_spin(set, g.first);
+    g.c = g.w != 0 ? set->spin_pivot[g.first] : v2(0, 0);
+    return g;
+}
+
+/* Where the ground's motion takes its point x by the end of the call: the very sums with which
+ * c2d_static_set_advance(set, 1) places it. */
+static c2d_vec2 ground_image(const ground_motion *g, c2d_vec2 x)
+{
+    double sn, cs;
+    c2d_sincos(g->w, &sn, &cs);
+    c2d_vec2 r = v2_sub(x, g->c);
+    return v2(g->c.x + g->v.x + (cs * r.x - sn * r.y), g->c.y + g->v.y + (sn * r.x + cs * r.y));
+}
+
+/* The point of the mover's core by which it stands on the turning ground g at the call's start (the
+ * mover at offset 0, the members where they stand), into *q: on the ground's part nearest the mover,
+ * the point of the mover's core feature that touches it (a vertex: a capsule's or ball's bottom
+ * centre, a box's corner), and where a face rests on a face, the end of the face they share that the
+ * turn lifts: at that point the ground turns away from the rest of the face. Returns 1 when the two
+ * touch there, 0 when they stand apart (a state from another place: the ride is then the motion of that
+ * point all the same, without the ground's motion taken about it), -1 for no enabled part. */
+static int stand_point(character *ch, const ground_motion *g, c2d_vec2 *q)
+{
+    engine *e = &ch->e;
+    const c2d_static_set *set = e->set;
+    int best = -1;
+    double dist = INFINITY;
+    c2d_rhull_hit f;
+    for (int m = g->first; m < g->end; m++) {
+        if (!set->enabled[m])
+            continue;
+        c2d_rhull h;
+        c2d_vec2 shift;
+        c2d_rhull_hit fm;
+        c2d_engine_hull(e, m, 0, &h, &shift);
+        double d = c2d_rhull_signed_distance(&h, shift, &fm);
+        if (d < dist) {
+            dist = d;
+            best = m;
+            f = fm;
+        }
+    }
+    if (best < 0)
+        return -1;
+    c2d_rhull h;
+    c2d_vec2 shift, lo, hi;
+    c2d_engine_hull(e, best, 0, &h, &shift);
+    c2d_rhull_contact_span(&h, &f, set->core[best].v, v2(0, 0), e->a->v, v2(0, 0), &lo, &hi);
+    /* Turning by w about q, the ground's surface at s along (-n.y, n.x) from q moves at -w s along n:
+     * away from the mover when w s >= 0 for every s of the shared face. */
+    *q = g->w > 0 ? lo : hi;
+    return dist <= 2 * ch->touch + member_tol(e, best);
+}
+
 c2d_status c2d_character_check(c2d_vec2 d, const c2d_character_options *o, c2d_vec2 ground_normal,
                                c2d_vec2 ground_velocity)
 {
@@ -457,8 +527,11 @@ c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_sh
 
     /* The ground's motion, read from the set: it is what the set sweeps the member by in this call. */
     c2d_vec2 carry = v2(0, 0), one_way = v2(0, 0);
+    ground_motion gm;
+    memset(&gm, 0, sizeof gm);
     if (grounded_in) {
-        c2d_static_set_get_velocity(set, in.ground_index, &carry);
+        gm = ground_of(set, in.ground_index);
+        carry = gm.v;
         c2d_static_set_get_one_way(set, in.ground_index, &one_way);
     }
 
@@ -495,8 +568,18 @@ c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_sh
         return st;
     }
     /* Its coordinates over the call: where it stands, grown by all it may move (the motion, the ride,
-     * a step up and back down, the look down). */
-    double reach = vec_magnitude(displacement) + vec_magnitude(carry) + 2 * o.step_height + o.snap_distance;
+     * a step up and back down, the look down). On turning ground the ride is the motion of a point of
+     * the mover, at most |v| + 2 |sin(w / 2)| times its distance from the pivot. */
+    double ride_bound = vec_magnitude(carry);
+    if (gm.w != 0) {
+        double far = 0;
+        for (int k = 0; k < 4; k++) {
+            c2d_vec2 corner = v2(k & 1 ? a.box.max.x : a.box.min.x, k & 2 ? a.box.max.y : a.box.min.y);
+            far = c2d_max_num(far, v2_len(v2_sub(corner, gm.c)));
+        }
+        ride_bound += fmin(2.0, fabs(gm.w)) * far * (1 + 1e-12);
+    }
+    double reach = vec_magnitude(displacement) + ride_bound + 2 * o.step_height + o.snap_distance;
     double scale = c2d_aabb_magnitude(a.box) + reach;
     if (!(scale <= C2D_MAX_COORDINATE)) {
         c2d_mover_free(&a);
@@ -521,6 +604,46 @@ c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_sh
     double rise = v2_dot(displacement, up);
     c2d_vec2 across = v2_mad(displacement, -rise, up);
     double len = v2_len(across);
+
+    /* The ride on ground that turns: the point q of the mover's core by which it stands goes where the
+     * ground's motion takes that point of the ground, on a straight leg, as c2d_static_set_advance
+     * places the ground. Straight, that leg would cut inside the arc the ground's point follows, into
+     * the ground, and the engine's sweep of the turn would push the mover about; so this call's engine
+     * takes the ground's motion about q itself (the same motion over the call, ending where the set's
+     * calls leave it, see engine.ride_first): q then goes straight with the ground, the mover touches
+     * the ground all the way, and the ground turns away from the rest of it. A walk goes along the
+     * ground's surface as it stands at the start when the turn carries the ground ahead of it down, as
+     * it stands at the end when up: either way the walk never cuts into it, and up it ends on it. */
+    c2d_vec2 walk_normal = in.ground_normal;
+    if (grounded_in && gm.w != 0) {
+        c2d_vec2 q;
+        int touching = stand_point(&ch, &gm, &q);
+        if (touching >= 0)
+            carry = v2_sub(ground_image(&gm, q), q);
+        if (touching > 0) {
+            ch.e.ride_first = gm.first;
+            ch.e.ride_end = gm.end;
+            ch.e.ride_pivot = q;
+            ch.e.ride_velocity = carry;
+            double r = 0;
+            for (int m = gm.first; m < gm.end; m++) {
+                const c2d_core *k = &set->core[m];
+                double r2 = 0;
+                for (int j = 0; j < k->count; j++)
+                    r2 = fmax(r2, v2_len2(v2_sub(k->v[j], q)));
+                r = c2d_max_num(r, sqrt(r2) + k->radius);
+            }
+            ch.e.ride_reach = r;
+            c2d_engine_set_horizon(&ch.e, 1.0);
+            c2d_vec2 n = in.ground_normal;
+            if (gm.w * v2_dot(v2(-n.y, n.x), across) < 0) {
+                double ts, tc;
+                c2d_sincos(gm.w, &ts, &tc);
+                walk_normal = v2(tc * n.x - ts * n.y, ts * n.x + tc * n.y);
+            }
+        }
+    }
+    int still_ground = gm.v.x == 0 && gm.v.y == 0 && gm.w == 0;
     int dropping = o.drop_through && (one_way.x != 0 || one_way.y != 0);
     /* Walking: on walkable ground, not jumping off it, not dropping through it. */
     int walking = grounded_in && is_walkable(&ch, in.ground_normal) && rise <= 0 && !dropping;
@@ -531,8 +654,8 @@ c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_sh
     int looked = 0;
     if (walking) {
         int from = ch.list.count;
-        st = walk(&ch, &p, in.ground_normal, across, len, carry, a.r, o.snap_distance + ch.touch, &flags, &g,
-                  &looked);
+        st = walk(&ch, &p, walk_normal, across, len, carry, still_ground, a.r, o.snap_distance + ch.touch, &flags,
+                  &g, &looked);
         /* Blocked: the walk again, lifted by the step height and set down on top, taken when it lands
          * on walkable ground further along. */
         if (st == C2D_OK && (flags & C2D_CHARACTER_WALL) && o.step_height > 0 && len > 0) {
@@ -603,14 +726,57 @@ c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_sh
         }
     }
 
+    /* A turning member that kept pushing the character carries it along the member's arc for the rest
+     * of a run (run.c's carry) upright, while the member turns under it: that may leave it a little
+     * inside the member (a capsule's foot, off its position, turns into the member with it). And a
+     * walk stopped by a wall stops where it met it, while the ground it rides turns on under it. So
+     * after a run that met anything in a set where something turns, the character is pushed out of
+     * the members where the call leaves them; as it rides its ground it meets nothing, and nothing
+     * changes. */
+    /* Nor does such a member leave it touching: landing on it, the character moves on from the contact
+     * with its surface's velocity there while the member turns on, opening a gap (at most the turn
+     * times how far the surface under it is from there: the turn's swing, the character's own travel,
+     * its size when carried upright); a walk on ground that turns it down ahead ends its length times
+     * the turn above it. So the look down goes that much further, and the character settles onto
+     * walkable ground it finds (slack: 0 unless a turning member was met or ridden). */
+    double slack = 0;
+    if (st == C2D_OK && set->spin) {
+        double travel = v2_len(displacement) + v2_len(carry), diag = 0.5 * v2_len(v2_sub(a.box.max, a.box.min));
+        for (int k = 0; k < ch.list.count; k++) {
+            ground_motion m = ground_of(set, ch.list.items[k].contact.index);
+            if (m.w == 0)
+                continue;
+            if (is_walkable(&ch, ch.list.items[k].contact.normal)) {
+                double rho = 0;
+                for (int j = 0; j < 4; j++) {
+                    c2d_vec2 corner = v2(j & 1 ? a.box.max.x : a.box.min.x, j & 2 ? a.box.max.y : a.box.min.y);
+                    rho = c2d_max_num(rho, v2_len(v2_sub(v2_add(corner, p), m.c)));
+                }
+                slack = c2d_max_num(slack, fabs(m.w) * (fmin(1.0, fabs(m.w)) * rho + travel + diag));
+            }
+        }
+        if (walking && ch.e.ride_end > ch.e.ride_first)
+            slack = c2d_max_num(slack, fabs(gm.w) * len);
+        if (ch.list.count > 0) {
+            c2d_move_result res;
+            memset(&res, 0, sizeof res);
+            st = c2d_engine_settle(&ch.e, &p, 1.0, &res);
+            if (st == C2D_OK && ch.list.no_memory)
+                st = C2D_ERR_NO_MEMORY;
+        }
+    }
+
     /* What it stands on now: a look down, snap_distance far after a walk (stepping down onto it), a
      * touch's width otherwise; none while it rises. */
     int grounded = 0, wedged = 0;
     c2d_vec2 snap = v2(0, 0);
     if (st == C2D_OK && !(flags & C2D_CHARACTER_STEPPED) && (walking || rise <= 0)) {
-        double far = (walking ? o.snap_distance : 0) + ch.touch;
-        if (!looked && cast(&ch, p, v2_scale(down, far), 1.0, &g) < 0)
+        double near = (walking ? o.snap_distance : 0) + ch.touch, far = near + slack;
+        /* The walk's own last look serves, when it was made from here as far (nothing turns). */
+        if (!(looked && !set->spin) && cast(&ch, p, v2_scale(down, far), 1.0, &g) < 0)
             st = C2D_ERR_NO_MEMORY;
+        else if (g.member >= 0 && !is_walkable(&ch, g.normal) && g.t * far > near)
+            g.member = -1; /* the slack is for settling onto walkable ground only */
         else if (g.member >= 0 && is_walkable(&ch, g.normal)) {
             double drop = g.t * far;
             if (drop > ch.touch) {
@@ -646,7 +812,14 @@ c2d_status c2d_static_set_move_character(const c2d_static_set *set, const c2d_sh
             int owner = c2d_static_set_owner(set, g.member);
             out.ground_index = owner;
             out.ground_normal = g.normal;
-            c2d_static_set_get_velocity(set, owner, &out.ground_velocity);
+            out.ground_point = g.point;
+            /* The velocity of its surface there, where the call leaves it (its pivot moved by v). */
+            ground_motion og = ground_of(set, owner);
+            out.ground_velocity = og.v;
+            if (og.w != 0) {
+                c2d_rigid m = {og.c, og.v, og.w};
+                out.ground_velocity = c2d_rigid_velocity_at(&m, 1.0, g.point);
+            }
             out.ground_user = c2d_static_set_value(set, owner);
             if (!grounded_in)
                 flags |= C2D_CHARACTER_LANDED;

@@ -94,7 +94,7 @@ int c2d_engine_turn_near(const engine *e, int i, c2d_vec2 p, c2d_vec2 d, double 
 {
     turned_core *t = turned_of(e, i);
     if (!(t->box_horizon == e->horizon)) {
-        t->box = c2d_core_turn_box(&e->set->core[i], e->set->spin_pivot[i], e->spin[i] * e->horizon);
+        t->box = c2d_core_turn_box(&e->set->core[i], pivot_of(e, i), e->spin[i] * e->horizon);
         t->box_horizon = e->horizon;
     }
     c2d_aabb m = mover_box(e->a, p, d, 0.0), *b = &t->box;
@@ -105,7 +105,7 @@ int c2d_engine_turn_near(const engine *e, int i, c2d_vec2 p, c2d_vec2 d, double 
      * so when gap is over 4 tol and 75 gap >= speed, fewer than its 200 steps cover the leg: the cast
      * ends having found nothing, which skipping it answers too. Nearer or faster, it is cast, so that
      * what a cast answers after its last step stays its own. */
-    double speed = fabs(d.x) + fabs(d.y) + fabs(e->spin[i] * e->horizon) * e->set->spin_reach[i];
+    double speed = fabs(d.x) + fabs(d.y) + fabs(e->spin[i] * e->horizon) * reach_of(e, i);
     return !(gap > 4 * tol && 75 * gap >= speed);
 }
 
@@ -116,7 +116,7 @@ const c2d_core *c2d_engine_core(const engine *e, int i)
     turned_core *t = turned_of(e, i);
     if (t->clock != e->clock) {
         const c2d_core *k = &e->set->core[i];
-        c2d_vec2 c = e->set->spin_pivot[i];
+        c2d_vec2 c = pivot_of(e, i);
         double sn, cs;
         c2d_sincos(e->spin[i] * e->clock, &sn, &cs);
         for (int j = 0; j < k->count; j++) {
@@ -203,13 +203,13 @@ void c2d_engine_set_horizon(engine *e, double horizon)
 {
     const c2d_static_set *set = e->set;
     double extent = set->extent;
-    for (int k = 0; k < set->loose_count && e->velocity; k++)
+    for (int k = 0; k < set->loose_count && (e->velocity || e->ride_end > e->ride_first); k++)
         extent = c2d_max_num(extent, c2d_aabb_extent(set->entries[set->loose[k]].box) +
-                                         2 * vec_magnitude(e->velocity[set->loose[k]]) * horizon);
+                                         2 * vec_magnitude(velocity_of(e, set->loose[k])) * horizon);
     /* A turning member sweeps the disc of its reach about its pivot. */
     for (int k = 0; k < set->loose_count && e->spin; k++)
         if (is_turning(e, set->loose[k]))
-            extent = c2d_max_num(extent, 2 * set->spin_reach[set->loose[k]] +
+            extent = c2d_max_num(extent, 2 * reach_of(e, set->loose[k]) +
                                              2 * vec_magnitude(velocity_of(e, set->loose[k])) * horizon);
     e->horizon = horizon;
     e->reach = e->scale + extent;
@@ -222,6 +222,9 @@ c2d_status c2d_engine_init(engine *e, const c2d_static_set *set, const mover *a,
     e->a = a;
     e->velocity = set->velocity;
     e->spin = set->spin;
+    e->ride_first = e->ride_end = 0;
+    e->ride_pivot = e->ride_velocity = v2(0, 0);
+    e->ride_reach = 0;
     e->turned = NULL;
     e->turned_heap = NULL;
     e->n_turned = 0;
@@ -332,7 +335,10 @@ c2d_vec2 c2d_engine_contact_point(engine *e, int i, const c2d_rhull_hit *f, c2d_
         c2d_core ka = mover_core_at(a, v2_sub(p, off), av);
         c2d_vec2 pa, pb;
         c2d_core_distance(&ka, b, &pa, &pb);
-        c2d_vec2 n = v2_normalize_or(v2_sub(pb, pa), v2_neg(f->normal));
+        /* Touching to within the tolerance (to the last bit, when a character rides the member), the
+         * line between the closest points is rounding's: the hit's normal then. */
+        c2d_vec2 gap = v2_sub(pb, pa);
+        c2d_vec2 n = v2_len(gap) > member_tol(e, i) ? v2_normalize_or(gap, v2_neg(f->normal)) : v2_neg(f->normal);
         q = v2_add(v2_scale(v2_add(v2_mad(pa, a->r, n), v2_mad(pb, -b->radius, n)), 0.5), off);
         if (av != own)
             free(av);
@@ -435,7 +441,7 @@ static void cast_turning(cast_ctx *c, int i, double tol)
     c2d_core ka = mover_core_at(a, v2_sub(c->p, off), mv);
     c2d_rigid ma = c2d_rigid_still(), mb;
     ma.v = c->d;
-    mb.c = e->set->spin_pivot[i];
+    mb.c = pivot_of(e, i);
     mb.v = v2_scale(velocity_of(e, i), c->dur);
     mb.w = e->spin[i] * c->dur;
     int found = 0;

@@ -74,6 +74,18 @@ typedef struct engine {
     /* The members that turn: angular velocity per member (NULL: none turns), and their cores turned
      * to the clock, one per turning member (c2d_engine_core). */
     const double *spin;
+    /* The members [ride_first, ride_end) (none when equal), one caller's shape turning as one body,
+     * whose rigid motion over the call this engine takes about another point: it turns about ride_pivot
+     * (where that point stands at time 0), which moves by ride_velocity per unit of time, and reaches
+     * ride_reach from it. The same motion over the call, to the bit of rounding (a turn about one point
+     * is the same turn about any other, with the pivot's velocity changed to match), ends where the
+     * set's own calls and c2d_static_set_advance leave it; only the way there differs: the pivot goes
+     * on a straight line, the motion's other points on arcs. The character mover takes its ground's
+     * motion about the point it stands on, which then goes straight, as the character's leg does (see
+     * character.c). Read through pivot_of, reach_of and velocity_of. */
+    int ride_first, ride_end;
+    c2d_vec2 ride_pivot, ride_velocity;
+    double ride_reach;
     turned_core *turned;
     int n_turned;
     void *turned_heap; /* NULL when they fit in turned_stack */
@@ -148,14 +160,35 @@ static inline c2d_response response_of(const engine *e, int i)
     return e->responses ? e->responses[c2d_static_set_owner(e->set, i)] : e->response;
 }
 
+/* Whether member i's motion is taken about the engine's ride pivot (see engine.ride_first). */
+static inline int is_ridden(const engine *e, int i)
+{
+    return i >= e->ride_first && i < e->ride_end;
+}
+
 /* Member i's velocity, and how far it has moved by the engine's clock. */
 static inline c2d_vec2 velocity_of(const engine *e, int i)
 {
+    if (is_ridden(e, i))
+        return e->ride_velocity;
     return e->velocity ? e->velocity[i] : v2(0, 0);
 }
 static inline c2d_vec2 offset_of(const engine *e, int i, double time)
 {
+    if (is_ridden(e, i))
+        return v2_scale(e->ride_velocity, time);
     return e->velocity ? v2_scale(e->velocity[i], time) : v2(0, 0);
+}
+
+/* What turning member i turns about where it stands at time 0, and how far its core reaches from there,
+ * its radius included. */
+static inline c2d_vec2 pivot_of(const engine *e, int i)
+{
+    return is_ridden(e, i) ? e->ride_pivot : e->set->spin_pivot[i];
+}
+static inline double reach_of(const engine *e, int i)
+{
+    return is_ridden(e, i) ? e->ride_reach : e->set->spin_reach[i];
 }
 
 /* Whether member i turns (c2d_static_set_set_motion). */
@@ -171,7 +204,7 @@ static inline c2d_vec2 surface_velocity(const engine *e, int i, c2d_vec2 q, doub
     c2d_vec2 v = velocity_of(e, i);
     if (!is_turning(e, i))
         return v;
-    c2d_vec2 r = v2_sub(q, v2_mad(e->set->spin_pivot[i], tau, v));
+    c2d_vec2 r = v2_sub(q, v2_mad(pivot_of(e, i), tau, v));
     double w = e->spin[i];
     return v2(v.x - w * r.y, v.y + w * r.x);
 }
@@ -207,7 +240,7 @@ static inline int holds(const engine *e, int i)
 static inline double member_tol(const engine *e, int i)
 {
     if (is_turning(e, i))
-        return c2d_sweep_tolerance(c2d_max_num(e->scale, vec_magnitude(e->set->spin_pivot[i]) + e->set->spin_reach[i] +
+        return c2d_sweep_tolerance(c2d_max_num(e->scale, vec_magnitude(pivot_of(e, i)) + reach_of(e, i) +
                                                              vec_magnitude(velocity_of(e, i)) * e->horizon));
     if (e->velocity && (e->velocity[i].x != 0 || e->velocity[i].y != 0))
         return c2d_sweep_tolerance(c2d_max_num(
@@ -375,6 +408,8 @@ static inline int path_near(const engine *e, int i, c2d_vec2 p, c2d_vec2 d, doub
 /* The leg's motion relative to member i (the mover's, less the member's own over the leg). */
 static inline c2d_vec2 leg_relative(const cast_ctx *c, int i)
 {
+    if (is_ridden(c->e, i))
+        return v2_mad(c->d, -c->dur, c->e->ride_velocity);
     return c->e->velocity ? v2_mad(c->d, -c->dur, c->e->velocity[i]) : c->d;
 }
 
@@ -451,6 +486,11 @@ int c2d_push_round(const engine *e, c2d_vec2 p, c2d_vec2 *out_p, int *out_index,
  * the engine says. */
 c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T, double restitution, double friction,
                           c2d_move_result *res);
+
+/* Pushes the mover at offset *p out of the solid members as they stand at the clock (0 to the call's
+ * time), each round recorded as a push-out (pushed_out 1, t the clock's fraction of the call, velocity
+ * zero). The character mover's last word where a turning member carried it (see character.c). */
+c2d_status c2d_engine_settle(engine *e, c2d_vec2 *p, double clock, c2d_move_result *res);
 
 /* ---- resolve.c: the public calls' mover ---- */
 

@@ -58,7 +58,7 @@ static int carry_visit(void *ctx, int j)
     ma.c = v2_sub(ma.c, off);
     mb.v = v2_scale(velocity_of(e, j), span);
     if (is_turning(e, j)) {
-        mb.c = e->set->spin_pivot[j];
+        mb.c = pivot_of(e, j);
         mb.w = e->spin[j] * span;
     }
     int found = 0;
@@ -101,7 +101,7 @@ static int carry(engine *e, int i, double tau, double T, c2d_vec2 *p, c2d_vec2 *
 {
     const mover *a = e->a;
     double span = T - tau;
-    c2d_vec2 v = velocity_of(e, i), c = v2_mad(e->set->spin_pivot[i], tau, v);
+    c2d_vec2 v = velocity_of(e, i), c = v2_mad(pivot_of(e, i), tau, v);
     carry_ctx cc;
     c2d_vec2 own[STACK_HULL];
     cc.e = e;
@@ -347,7 +347,7 @@ static int turn_visit(void *ctx, int j)
     ma.c = v2_add(ma.c, c->p);
     mb.v = v2_scale(velocity_of(e, j), c->T);
     if (is_turning(e, j)) {
-        mb.c = e->set->spin_pivot[j];
+        mb.c = pivot_of(e, j);
         mb.w = e->spin[j] * c->T;
     }
     int found = 0;
@@ -714,4 +714,28 @@ c2d_status c2d_engine_run(engine *e, c2d_vec2 *p_io, c2d_vec2 *vel_io, double T,
     *p_io = p;
     *vel_io = vel;
     return C2D_OK;
+}
+
+c2d_status c2d_engine_settle(engine *e, c2d_vec2 *p, double clock, c2d_move_result *res)
+{
+    double was = e->clock;
+    c2d_status st = C2D_OK;
+    e->clock = clock;
+    for (int round = 0; round < MAX_PUSHES; round++) {
+        c2d_vec2 np;
+        int index;
+        c2d_rhull_hit f;
+        int r = c2d_push_round(e, *p, &np, &index, &f, NULL);
+        if (r < 0) {
+            st = C2D_ERR_NO_MEMORY;
+            break;
+        }
+        if (r == 0)
+            break;
+        *p = np;
+        c2d_sweep_contact pc = make_contact(e, index, &f, *p, clock, clock / e->horizon, response_of(e, index), 1);
+        record(e, res, &pc, *p, v2(0, 0));
+    }
+    e->clock = was;
+    return st;
 }

@@ -617,6 +617,31 @@ c2d_vec2 c2d_rhull_contact_point(const c2d_rhull *h, const c2d_rhull_hit *f, con
     return v2_add(v2_scale(n, 0.5 * (sa + sb)), v2_scale(tg, across));
 }
 
+void c2d_rhull_contact_span(const c2d_rhull *h, const c2d_rhull_hit *f, const c2d_vec2 *bv, c2d_vec2 tb,
+                            const c2d_vec2 *av, c2d_vec2 ta, c2d_vec2 *lo, c2d_vec2 *hi)
+{
+    int k1 = f->is_edge ? (f->k + 1) % h->n : f->k;
+    int i0 = hull_avert(h, f->k), i1 = hull_avert(h, k1);
+    c2d_vec2 a0 = v2_add(av[i0], ta), a1 = v2_add(av[i1], ta);
+    if (i0 == i1) {
+        *lo = *hi = a0;
+        return;
+    }
+    c2d_vec2 b0 = v2_add(bv[hull_bvert(h, f->k)], tb), b1 = v2_add(bv[hull_bvert(h, k1)], tb);
+    c2d_vec2 n = f->normal, tg = v2(-n.y, n.x);
+    double bl = fmin(v2_dot(b0, tg), v2_dot(b1, tg)), bh = fmax(v2_dot(b0, tg), v2_dot(b1, tg));
+    double al = fmin(v2_dot(a0, tg), v2_dot(a1, tg)), ah = fmax(v2_dot(a0, tg), v2_dot(a1, tg));
+    double l = fmax(bl, al), u = fmin(bh, ah);
+    if (!(l <= u)) /* the features apart across the normal (a look from afar): their middle */
+        l = u = 0.5 * (l + u);
+    /* The points of A's edge at those coordinates across (the edge is not across the normal: it is
+     * the face along which the two touch, or faces them). */
+    c2d_vec2 e = v2_sub(a1, a0);
+    double et = v2_dot(e, tg);
+    *lo = v2_mad(a0, (l - v2_dot(a0, tg)) / et, e);
+    *hi = v2_mad(a0, (u - v2_dot(a0, tg)) / et, e);
+}
+
 /* ---- the sweep of two convex shapes ----------------------------------------------------------------- */
 
 #define SWEEP_STACK 64

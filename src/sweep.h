@@ -98,6 +98,12 @@ int c2d_rhull_feature_is_surface(const c2d_rhull *h, const c2d_seam_info *seams,
 c2d_vec2 c2d_rhull_contact_point(const c2d_rhull *h, const c2d_rhull_hit *f, const c2d_vec2 *bv, double rb,
                                  c2d_vec2 tb, const c2d_vec2 *av, double ra, c2d_vec2 ta);
 
+/* The two ends of that overlap on A's core: *lo and *hi are the points of A's core feature (a vertex,
+ * or its edge's line) at the least and the greatest coordinate of the overlap along (-n.y, n.x), n the
+ * feature's normal. A's feature a vertex: both are that vertex, exactly. */
+void c2d_rhull_contact_span(const c2d_rhull *h, const c2d_rhull_hit *f, const c2d_vec2 *bv, c2d_vec2 tb,
+                            const c2d_vec2 *av, c2d_vec2 ta, c2d_vec2 *lo, c2d_vec2 *hi);
+
 /* ---- seams.c: which features of a shape are hidden by the shapes touching it ---- */
 
 /* A shape touching the one whose seams are computed, with the gap up to which they count as joined.

@@ -99,6 +99,20 @@ static double measure(const placed *a, const placed *b, c2d_vec2 *hv, c2d_vec2 *
     h.r = a->radius + b->radius;
     c2d_rhull_hit f;
     double sd = c2d_rhull_signed_distance(&h, o, &f);
+    /* Nearest to an edge, the distance is along its normal: that one, not the direction to the nearest
+     * point, which two shapes touching to the last bit (a character a turning platform carries) leave
+     * to rounding. */
+    if (f.is_edge) {
+        f.normal = h.nrm[f.k];
+    } else if (h.n >= 3 && h.nrm) {
+        /* Nearest to a vertex, the direction to it lies within the vertex's cone of normals, between
+         * those of its two edges: unless rounding drew it, the two touching at that vertex (a box's
+         * corner on a platform's that turns), and then a direction outside would measure the gap
+         * along a line the hull reaches further along, and bound (1) would step past a contact. */
+        c2d_vec2 n0 = h.nrm[(f.k + h.n - 1) % h.n], n1 = h.nrm[f.k];
+        if (!(v2_cross(n0, f.normal) >= 0 && v2_cross(f.normal, n1) >= 0))
+            f.normal = v2_dot(f.normal, n0) > v2_dot(f.normal, n1) ? n0 : n1;
+    }
     *normal = v2_neg(f.normal);
     *corner = !f.is_edge && h.r == 0 && h.n >= 2;
     return sd;
@@ -315,7 +329,12 @@ c2d_status c2d_core_sweep_rigid(const c2d_core *a, const c2d_rigid *ma, const c2
             /* The rate at which the surfaces close at the contact point (negative when they part). */
             c2d_vec2 p = contact_point(&pa, &pb, n);
             double closing = v2_dot(n, v2_sub(c2d_rigid_velocity_at(ma, t, p), c2d_rigid_velocity_at(mb, t, p)));
-            if (closing > C2D_SWEEP_DIR_TOL * c2d_max_num(mu, 0) || step >= TURN_MAX_STEPS) {
+            /* Relative to the speeds it is a difference of, not to the rate of approach alone: two
+             * shapes moving together (a character riding a platform that turns by a hair) have a
+             * rate of rounding only, a few ulps of their velocity, which the turn's part of mu, tiny,
+             * would call closing. */
+            double rate = c2d_max_num(mu, 0) + v2_len(ma->v) + v2_len(mb->v);
+            if (closing > C2D_SWEEP_DIR_TOL * rate || step >= TURN_MAX_STEPS) {
                 *found = 1;
                 hit->t = t;
                 hit->normal = hit_n;

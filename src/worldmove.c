@@ -928,8 +928,26 @@ c2d_status c2d_world_move_character(const c2d_world *world, const c2d_shape *mov
         return st;
     character_respond cr = {respond, respond_ctx};
     c2d_world_response_fn answer = respond ? character_answer : NULL;
-    /* Its reach: the motion, a step up and back down, the look down, and the ride. */
-    double reach = l1(displacement) + 2 * o.step_height + o.snap_distance + l1(ground_motion.velocity);
+    /* Its reach: the motion, a step up and back down, the look down, and the ride: on ground that turns,
+     * the motion of a point of the character, at most |v| + 2 |sin(w / 2)| times its distance from the
+     * pivot (l1 within twice that). */
+    double ride = l1(ground_motion.velocity);
+    if (ground_motion.angular_velocity != 0) {
+        const c2d_shape *g = NULL;
+        if (level_ground)
+            c2d_static_set_get_shape(world->level, state->ground_index, &g);
+        else
+            g = c2d_lookup(world, state->ground_id)->shape;
+        c2d_vec2 c = c2d_shape_frame_point(g, ground_motion.pivot);
+        c2d_aabb mb = c2d_shape_aabb(mover);
+        double far = 0;
+        for (int k = 0; k < 4; k++) {
+            c2d_vec2 corner = v2(k & 1 ? mb.max.x : mb.min.x, k & 2 ? mb.max.y : mb.min.y);
+            far = dmax(far, v2_len(v2_sub(corner, c)));
+        }
+        ride += 2 * fmin(2.0, fabs(ground_motion.angular_velocity)) * far;
+    }
+    double reach = l1(displacement) + 2 * o.step_height + o.snap_distance + ride;
     if (!(reach <= 2 * C2D_MAX_COORDINATE))
         return C2D_ERR_RANGE;
     c2d_aabb box = c2d_shape_aabb(mover);
@@ -993,6 +1011,7 @@ c2d_status c2d_world_move_character(const c2d_world *world, const c2d_shape *mov
             if (out.ground_id == 0)
                 out.ground_index = index;
             out.ground_normal = cs.ground_normal;
+            out.ground_point = cs.ground_point;
             out.ground_velocity = cs.ground_velocity;
         }
         *state = out;

@@ -4,7 +4,9 @@
  * frame as its input asks (within 1%, along its contour: the path its position takes touching the
  * floor, over the floor's vertices too); on steeper ground it slides; it climbs steps under the step
  * height and is blocked by higher ones; it rides a platform moving at random velocities keeping its
- * offset to 1e-9; it lands on a one-way platform, jumps up through it and drops through it when asked;
+ * offset to 1e-9, and one that also turns standing on the same point of it to 1e-12 (slid off once
+ * the tilt passes max_slope, never left inside it); in a world, with the platform an entry or a shape
+ * of the level, it moves as in the set bit for bit; it lands on a one-way platform, jumps up through it and drops through it when asked;
  * it stops at a ceiling and says so; it never ends inside a solid shape; bad input answers a status
  * and changes nothing. The frame is y-up (up (0, 1)) unless a test says otherwise. */
 #include "testutil.h"
@@ -450,6 +452,196 @@ TEST(character_rides_a_platform_at_random_velocities_keeping_its_offset)
     }
 }
 
+/* The coordinates of the world point x in the own frame of the set's shape i, as it stands. */
+static c2d_vec2 ch_local(const c2d_static_set *set, int i, c2d_vec2 x)
+{
+    c2d_vec2 pos;
+    double a;
+    c2d_static_set_get_transform(set, i, &pos, &a);
+    double s = sin(a), c = cos(a), dx = x.x - pos.x, dy = x.y - pos.y;
+    return V(c * dx + s * dy, -s * dx + c * dy);
+}
+
+/* Where the set's shape i's pivot (pivot, in its own frame) stands now. */
+static c2d_vec2 ch_pivot(const c2d_static_set *set, int i, c2d_vec2 pivot)
+{
+    c2d_vec2 pos;
+    double a;
+    c2d_static_set_get_transform(set, i, &pos, &a);
+    double s = sin(a), c = cos(a);
+    return V(pos.x + c * pivot.x - s * pivot.y, pos.y + s * pivot.x + c * pivot.y);
+}
+
+/* A rider standing (gravity only) on a platform that moves and turns at random, its tilt kept under
+ * max_slope, stands on the same point of it frame after frame: the point where it touches the
+ * platform, in the platform's own coordinates, stays where it was to 1e-12 (a few units of the
+ * rounding of coordinates of about 10; the ride itself is exact, and 300 frames of rounding walk
+ * 1e-14 away). A capsule stands on its round bottom whatever the tilt, a box on its corner uphill (the
+ * tilt kept one way, at least 0.05: through flat, it would step onto its other corner). It never
+ * ends inside the platform, and the ground's velocity is that of the platform's surface there. */
+TEST(character_rides_a_turning_platform_standing_on_the_same_point_of_it)
+{
+    long cases = c2d_test_iterations(12);
+    double worst = 0;
+    for (long it = 0; it < cases; it++) {
+        int kind = (int)(it % 2);
+        double half = c2d_test_uniform(1.5, 3.5);
+        double thick = c2d_test_uniform(0.3, 1.0);
+        double sign = it % 4 < 2 ? 1.0 : -1.0;
+        double a = kind == 0 ? sign * c2d_test_uniform(0.05, 0.3) : c2d_test_uniform(-0.3, 0.3);
+        double px = c2d_test_uniform(-1.2 * half, 1.2 * half);
+        double py = c2d_test_uniform(-thick, thick);
+        c2d_vec2 pivot = V(px, py);
+        c2d_shape *plat, *s;
+        ENSURE_OK(c2d_rect_new(0, 0, 2 * half, thick, a, &plat));
+        const c2d_shape *arr[1] = {plat};
+        c2d_static_set *set;
+        ENSURE_OK(c2d_static_set_new(arr, 1, NULL, &set));
+        double x0 = c2d_test_uniform(-half + 0.8, half - 0.8);
+        ENSURE_OK(ch_shape(kind, x0, 4.0, &s));
+        ch_body b;
+        ch_init(&b, s);
+        b.o.snap_distance = 0.1;
+        ENSURE(ch_land(set, &b, 0.02));
+        ENSURE(b.st.ground_index == 0);
+        c2d_vec2 at = ch_local(set, 0, b.st.ground_point);
+        for (int f = 0; f < 300; f++) {
+            double vx = c2d_test_uniform(-0.3, 0.3);
+            double vy = c2d_test_uniform(-0.3, 0.3);
+            double w = c2d_test_uniform(-0.04, 0.04);
+            double lo = kind == 0 ? (sign > 0 ? 0.05 : -0.5) : -0.5, hi = kind == 0 ? (sign > 0 ? 0.5 : -0.05) : 0.5;
+            if (!(a + w >= lo && a + w <= hi))
+                w = -w;
+            a += w;
+            c2d_motion m;
+            memset(&m, 0, sizeof m);
+            m.velocity = V(vx, vy);
+            m.angular_velocity = w;
+            m.pivot = pivot;
+            ENSURE_OK(c2d_static_set_set_motion(set, 0, &m));
+            c2d_vec2 c = ch_pivot(set, 0, pivot);
+            c2d_character_result r;
+            ENSURE_OK(ch_step(set, &b, V(0, -0.02), &r));
+            ENSURE_OK(c2d_static_set_advance(set, 1.0));
+            ENSURE_MSG(b.st.grounded && b.st.ground_index == 0 && r.count == 0,
+                       "case %ld frame %d: grounded %d on %d, %d contacts", it, f, b.st.grounded, b.st.ground_index,
+                       r.count);
+            c2d_vec2 now = ch_local(set, 0, b.st.ground_point);
+            double drift = fmax(fabs(now.x - at.x), fabs(now.y - at.y));
+            worst = fmax(worst, drift);
+            ENSURE_MSG(drift <= 1e-12, "case %ld frame %d: stands at (%.17g, %.17g) of the platform, was (%.17g, %.17g)",
+                       it, f, now.x, now.y, at.x, at.y);
+            ENSURE_MSG(ch_depth(set, s) <= 1e-9, "case %ld frame %d: %g inside", it, f, ch_depth(set, s));
+            /* v + w x r, r from where the pivot is now (moved by v) to the point. */
+            c2d_vec2 gp = b.st.ground_point, rr = V(gp.x - c.x - vx, gp.y - c.y - vy);
+            ENSURE_MSG(fabs(b.st.ground_velocity.x - (vx - w * rr.y)) <= 1e-12 &&
+                           fabs(b.st.ground_velocity.y - (vy + w * rr.x)) <= 1e-12,
+                       "case %ld frame %d: ground velocity (%.17g, %.17g)", it, f, b.st.ground_velocity.x,
+                       b.st.ground_velocity.y);
+        }
+        c2d_shape_destroy(s);
+        c2d_shape_destroy(plat);
+        c2d_static_set_destroy(set);
+    }
+    printf("  worst drift of the point stood on, in the platform's frame: %.3g\n", worst);
+}
+
+/* A case the test above met (at C2D_TEST_SCALE=20): a capsule riding a platform that turns by a hair
+ * (7e-6 rad) while it moves. The turning sweep called the two closing, at a rate of rounding (a few
+ * ulps of their shared velocity) against a threshold scaled by the turn alone, and the ride ended in
+ * contacts and the engine's carry instead of riding. */
+TEST(character_rides_a_platform_turning_by_a_hair_without_a_contact)
+{
+    c2d_shape *plat, *s;
+    ENSURE_OK(c2d_rect_new(0, 0, 2 * 2.672141460876055, 0.54639755990216465, 0, &plat));
+    const c2d_shape *arr[1] = {plat};
+    c2d_static_set *set;
+    ENSURE_OK(c2d_static_set_new(arr, 1, NULL, &set));
+    ENSURE_OK(c2d_static_set_set_transform(set, 0, V(-2.0289489176115598, -0.74251050154577958), -0.19633647397923279));
+    c2d_motion m;
+    memset(&m, 0, sizeof m);
+    m.velocity = V(-0.25072503470175383, 0.27717723525340826);
+    m.angular_velocity = 6.8164591925448659e-06;
+    m.pivot = V(-0.95351128188723733, 0.19681579038913732);
+    ENSURE_OK(c2d_static_set_set_motion(set, 0, &m));
+    ENSURE_OK(ch_shape(1, -2.1785077198635445, 0.37362230207530961, &s));
+    ch_body b;
+    ch_init(&b, s);
+    b.o.snap_distance = 0.1;
+    b.st.grounded = 1;
+    b.st.ground_index = 0;
+    b.st.ground_normal = V(0.19507750620558967, 0.98078782953940047);
+    ENSURE(ch_depth(set, s) <= 1e-9);
+    c2d_character_result r;
+    ENSURE_OK(ch_step(set, &b, V(0, -0.02), &r));
+    ENSURE_MSG(r.count == 0 && b.st.grounded && b.st.ground_index == 0, "%d contacts, grounded %d", r.count,
+               b.st.grounded);
+    c2d_shape_destroy(s);
+    c2d_shape_destroy(plat);
+    c2d_static_set_destroy(set);
+}
+
+/* On a platform that keeps turning one way, the character stands while the tilt is walkable, then
+ * slides off once it passes max_slope, falls to the floor below, and may be swept by the platform as it
+ * goes round: whatever happens, every frame ends with the character outside every shape (push-out at
+ * most 1e-9), the platform's included. */
+TEST(character_on_a_platform_turning_past_the_limit_slides_off_and_never_ends_inside)
+{
+    long cases = c2d_test_iterations(16);
+    for (long it = 0; it < cases; it++) {
+        int kind = (int)(it % 2);
+        double half = c2d_test_uniform(1.5, 3.0);
+        double w = c2d_test_uniform(0.01, 0.05);
+        if (it % 4 >= 2)
+            w = -w;
+        double px = c2d_test_uniform(-0.5 * half, 0.5 * half);
+        c2d_shape *plat, *floor_s, *wall, *s;
+        ENSURE_OK(c2d_rect_new(0, 0, 2 * half, 0.5, 0, &plat));
+        /* The floor and the wall beyond the platform's reach, with room for the character between:
+         * the platform may sweep it along, never crush it. */
+        ENSURE_OK(c2d_rect_new(0, -1.5 * half - 3.0, 40, 1, 0, &floor_s));
+        ENSURE_OK(c2d_rect_new(2 * half + 2.5, -2, 1, 6 * half, 0, &wall));
+        const c2d_shape *arr[3] = {plat, floor_s, wall};
+        c2d_static_set *set;
+        ENSURE_OK(c2d_static_set_new(arr, 3, NULL, &set));
+        ENSURE_OK(ch_shape(kind, c2d_test_uniform(-half + 0.6, half - 0.6), 2.0, &s));
+        ch_body b;
+        ch_init(&b, s);
+        b.o.snap_distance = 0.1;
+        ENSURE(ch_land(set, &b, 0.02));
+        c2d_motion m;
+        memset(&m, 0, sizeof m);
+        m.angular_velocity = w;
+        m.pivot = V(px, 0);
+        ENSURE_OK(c2d_static_set_set_motion(set, 0, &m));
+        double vy = 0, angle = 0;
+        int slid = 0;
+        for (int f = 0; f < 250; f++) {
+            double walk = f >= 40 && f % 50 < 20 ? c2d_test_uniform(-0.05, 0.05) : 0.0;
+            vy = b.st.grounded ? -0.02 : fmax(vy - 0.02, -0.4);
+            c2d_character_result r;
+            ENSURE_OK(ch_step(set, &b, V(walk, vy), &r));
+            ENSURE_OK(c2d_static_set_advance(set, 1.0));
+            angle += w;
+            double depth = ch_depth(set, s);
+            ENSURE_MSG(depth <= 1e-9, "case %ld frame %d: %g inside (platform at %.3f rad, flags %d)", it, f, depth,
+                       angle, r.flags);
+            if (fabs(angle) > b.o.max_slope + 0.05 && !(b.st.grounded && b.st.ground_index == 0))
+                slid = 1;
+            /* While the tilt is walkable, it stands on the platform. */
+            if (fabs(angle) < b.o.max_slope - 0.05 && f < 40)
+                ENSURE_MSG(b.st.grounded && b.st.ground_index == 0, "case %ld frame %d: off the platform at %.3f rad",
+                           it, f, angle);
+        }
+        ENSURE_MSG(slid, "case %ld: never left the platform", it);
+        c2d_shape_destroy(s);
+        c2d_shape_destroy(plat);
+        c2d_shape_destroy(floor_s);
+        c2d_shape_destroy(wall);
+        c2d_static_set_destroy(set);
+    }
+}
+
 TEST(character_lands_on_a_one_way_platform_jumps_up_through_it_and_drops_through_it)
 {
     for (int kind = 0; kind < 2; kind++) {
@@ -766,17 +958,25 @@ TEST(character_in_a_world_moves_as_in_a_static_set_of_the_same_shapes)
         double bx = p[4].x;
         ENSURE_OK(c2d_rect_new(bx, p[4].y + 0.1, 0.6, 0.6, 0, &block)); /* a step 0.4 high over the floor there */
         ENSURE_OK(c2d_rect_new(p[6].x, p[6].y + 2.5, 3, 0.3, 0, &ledge));
-        const c2d_shape *arr[3] = {floor_s, block, ledge};
+        /* A seesaw where the character lands, swinging and bobbing: it rides it, turning, until it
+         * walks off. The world's entry is placed each frame where the set's advance placed its copy. */
+        c2d_shape *seesaw, *seesaw_w;
+        ENSURE_OK(c2d_rect_new(1.5, 1.0, 4, 0.2, 0, &seesaw));
+        ENSURE_OK(c2d_rect_new(1.5, 1.0, 4, 0.2, 0, &seesaw_w));
+        const c2d_shape *arr[4] = {floor_s, block, ledge, seesaw};
         c2d_static_set *set;
-        ENSURE_OK(c2d_static_set_new(arr, 3, NULL, &set));
+        ENSURE_OK(c2d_static_set_new(arr, 4, NULL, &set));
         ENSURE_OK(c2d_static_set_set_one_way(set, 2, V(0, 1)));
         c2d_world *w;
         ENSURE_OK(c2d_world_new(&w));
-        c2d_world_id ids[3];
+        c2d_world_id ids[4];
         ENSURE_OK(c2d_world_add(w, floor_s, 10, &ids[0]));
         ENSURE_OK(c2d_world_add(w, block, 11, &ids[1]));
         ENSURE_OK(c2d_world_add(w, ledge, 12, &ids[2]));
+        ENSURE_OK(c2d_world_add(w, seesaw_w, 13, &ids[3]));
         ENSURE_OK(c2d_world_set_one_way(w, ids[2], V(0, 1)));
+        double swing = c2d_test_uniform(0.01, 0.03);
+        c2d_vec2 hinge = V(c2d_test_uniform(-1.0, 1.0), 0);
         /* A third world holds the set as its level, and one small shape on the way that respond
          * crosses (so the motion runs through the level alone far from it, and through the level's
          * shapes and it together near it): the same moves, the ground named by its index in the level. */
@@ -802,8 +1002,15 @@ TEST(character_in_a_world_moves_as_in_a_static_set_of_the_same_shapes)
         sa.ground_index = -1;
         memset(&sb, 0, sizeof sb);
         double vy = 0;
-        int stood = 0;
+        int stood = 0, rode = 0;
         for (int f = 0; f < 400; f++) {
+            c2d_motion sm;
+            memset(&sm, 0, sizeof sm);
+            sm.angular_velocity = swing * sin(0.07 * f);
+            sm.velocity = V(0, 0.01 * cos(0.05 * f));
+            sm.pivot = hinge;
+            ENSURE_OK(c2d_static_set_set_motion(set, 3, &sm));
+            ENSURE_OK(c2d_world_set_motion(w, ids[3], &sm));
             double dir = (f / 150) % 2 == 0 ? 1.0 : -1.0;
             vy = sa.grounded ? (f % 97 == 0 ? 0.3 : 0.0) : fmax(vy - 0.02, -0.5);
             c2d_vec2 d = V(0.1 * dir, sa.grounded && vy == 0 ? -0.02 : vy);
@@ -825,15 +1032,30 @@ TEST(character_in_a_world_moves_as_in_a_static_set_of_the_same_shapes)
             if (sa.grounded) {
                 ENSURE(sb.ground_id == ids[sa.ground_index] && sb.ground_user == (uintptr_t)(10 + sa.ground_index));
                 ENSURE(sb.ground_normal.x == sa.ground_normal.x && sb.ground_normal.y == sa.ground_normal.y);
+                ENSURE_MSG(sb.ground_point.x == sa.ground_point.x && sb.ground_point.y == sa.ground_point.y &&
+                               sc.ground_point.x == sa.ground_point.x && sc.ground_point.y == sa.ground_point.y,
+                           "case %ld frame %d: stands at (%.17g, %.17g) in the set, (%.17g, %.17g) and (%.17g, %.17g) in the worlds",
+                           it, f, sa.ground_point.x, sa.ground_point.y, sb.ground_point.x, sb.ground_point.y,
+                           sc.ground_point.x, sc.ground_point.y);
+                ENSURE(sb.ground_velocity.x == sa.ground_velocity.x && sb.ground_velocity.y == sa.ground_velocity.y);
+                ENSURE(sc.ground_velocity.x == sa.ground_velocity.x && sc.ground_velocity.y == sa.ground_velocity.y);
                 stood++;
+                rode += sa.ground_index == 3;
             } else {
                 ENSURE(sb.ground_id == 0);
             }
             c2d_shape_move(a, ra.displacement);
             c2d_shape_move(b2, rb.displacement);
             c2d_shape_move(c3, rc.displacement);
+            ENSURE_OK(c2d_static_set_advance(set, 1.0));
+            c2d_vec2 sp;
+            double sang;
+            ENSURE_OK(c2d_static_set_get_transform(set, 3, &sp, &sang));
+            ENSURE_OK(c2d_shape_set_transform(seesaw_w, sp, sang));
+            ENSURE_OK(c2d_world_update(w, ids[3]));
         }
-        ENSURE(stood > 200);
+        ENSURE_MSG(stood > 200, "case %ld: stood %d frames (rode %d)", it, stood, rode);
+        ENSURE_MSG(rode >= 10, "case %ld: rode the seesaw %d frames", it, rode);
         c2d_shape_destroy(a);
         c2d_shape_destroy(b2);
         c2d_shape_destroy(c3);
@@ -844,6 +1066,8 @@ TEST(character_in_a_world_moves_as_in_a_static_set_of_the_same_shapes)
         c2d_shape_destroy(floor_s);
         c2d_shape_destroy(block);
         c2d_shape_destroy(ledge);
+        c2d_shape_destroy(seesaw);
+        c2d_shape_destroy(seesaw_w);
     }
 }
 

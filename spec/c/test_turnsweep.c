@@ -69,6 +69,27 @@ TEST(turnsweep_fast_thin_flipper_cannot_step_over_a_ball)
     c2d_shape_destroy(ball);
 }
 
+/* Two shapes touching corner to corner to the last bit (2e-16 apart: a box a turning platform had
+ * carried), the platform turning its face into the box as it falls. The direction from one corner to
+ * the other was rounding's, outside the corner's cone of normals; the gap measured along it stepped the
+ * sweep past the contact, to the end, and the box ended 0.08 deep. The contact is met at once. */
+TEST(turnsweep_corners_touching_to_the_last_bit_are_met_at_once)
+{
+    c2d_shape *plat, *box;
+    ENSURE_OK(c2d_rect_new(0, 0, 2 * 1.9075908612277694, 0.5, 0, &plat));
+    ENSURE_OK(c2d_shape_set_transform(plat, V(0.77724109104818107, 0.74531623949637804), -1.6127260111775599));
+    ENSURE_OK(c2d_rect_new(1.5069826089176552, 1.840751130288683, 0.8, 1.6, 0, &box));
+    c2d_motion fall = tu_motion(0, -0.38, 0, 0, 0);
+    c2d_motion turn = tu_motion(0, 0, -0.042440158188883192, 0.74597188943456549, 0);
+    c2d_toi toi;
+    ENSURE_OK(c2d_sweep_motion(box, &fall, plat, &turn, &toi));
+    ENSURE_MSG(toi.state == C2D_TOI_HIT && toi.t == 0, "state %d at t %.17g", (int)toi.state, toi.t);
+    /* Along the platform's long face, which leans onto the box: from the box to the platform. */
+    ENSURE(toi.normal.x < -0.99);
+    c2d_shape_destroy(plat);
+    c2d_shape_destroy(box);
+}
+
 TEST(turnsweep_without_turning_is_the_translation_sweep_bit_for_bit)
 {
     for (long it = 0; it < c2d_test_iterations(500); it++) {
