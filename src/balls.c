@@ -9,7 +9,8 @@
  * Resting contacts (a pile under gravity, with a rest speed) are solved together before the step, so
  * that a pile at rest meets no event at all: each resting pair is brought to a small rest gap, and a
  * cluster's impulses are solved exactly (an active-set method over a Cholesky factor in profile form),
- * since the events would find any pair that rounding of an iterative solve left approaching.
+ * since the events would find any pair that rounding of an iterative solve left approaching. The
+ * level's friction acts on the balls it holds up there, as in the one-ball stepper's bounces.
  *
  * The broadphase: every path's swept box; pairs are first found by sort-and-sweep over those boxes,
  * and after an event the few balls whose paths changed are tested against every box (one comparison
@@ -39,6 +40,10 @@ static double min_num(double a, double b)
 #define MAX_CLUSTER 64
 /* Rounds of finding the level contacts a cluster's impulses push into. */
 #define LEVEL_ROUNDS 4
+/* Rounds of sequential impulses that share out the friction of the level's sliding contacts, and the
+ * most times the grips change between sliding and holding before the step. */
+#define FRICTION_SWEEPS 64
+#define FRICTION_PASSES 4
 /* Balls of a resting cluster touch when their gap is within this many touching tolerances: resting
  * balls stand where impulses left them, a few roundings apart. */
 #define TOUCH_FACTOR 1e3
@@ -528,13 +533,20 @@ static void record_pair(balls_run *r, int a, int b, double t, c2d_vec2 pa, c2d_v
     }
 }
 
+/* What a contact asks of its speed: at least its target, by an impulse that only pushes; exactly its
+ * target, by an impulse either way (the grip of a level's friction); nothing (a grip let go). */
+enum { CONTACT_PUSH, CONTACT_GRIP, CONTACT_OFF };
+
 /* A contact of a resting cluster: between balls a and b (normal n from a to b), or of ball a with the
- * level (b < 0, n the level's normal towards the ball). */
+ * level (b < 0, n the level's normal towards the ball, or for a grip the surface's direction). */
 typedef struct bcontact {
     int a, b;
     c2d_vec2 n;
     double target; /* the normal speed it must end with at least */
     double impulse;
+    int kind;      /* CONTACT_PUSH, or before the step the next two */
+    double mu;     /* before the step, a level contact's friction coefficient (0: none; its grip follows) */
+    double held;   /* ... and a grip let go, its fixed impulse along the surface */
 } bcontact;
 
 /* Rounds of sequential impulses before the exact solve is tried, and in all. */
@@ -580,11 +592,15 @@ static int sweep_contacts(const balls_run *r, bcontact *c, int nc, c2d_vec2 *v, 
         for (int q = 0; q < nc; q++) {
             bcontact *k = &c[q];
             double wa = r->inv_mass[k->a], wb = k->b >= 0 ? r->inv_mass[k->b] : 0;
-            if (wa + wb == 0)
+            if (wa + wb == 0 || k->kind == CONTACT_OFF)
                 continue;
             double dj = (k->target - contact_speed(k, v, slot)) / (wa + wb), acc = k->impulse + dj;
-            if (acc < 0)
+            if (acc < 0 && k->kind == CONTACT_PUSH)
                 acc = 0;
+            if (k->kind == CONTACT_GRIP) { /* within friction times the impulse of its contact, before it */
+                double most = k[-1].mu * k[-1].impulse;
+                acc = acc > most ? most : acc < -most ? -most : acc;
+            }
             dj = acc - k->impulse;
             k->impulse = acc;
             if (dj == 0)
@@ -664,7 +680,7 @@ static int solve_exact(const balls_run *r, bcontact *c, int nc, const c2d_vec2 *
         key[q].q = q;
         y[q] = p.y;
         lam[q] = c[q].impulse;
-        in[q] = c[q].impulse > 0;
+        in[q] = c[q].kind == CONTACT_GRIP || (c[q].kind == CONTACT_PUSH && c[q].impulse > 0);
     }
     if (box.max.y - box.min.y > box.max.x - box.min.x)
         for (int q = 0; q < nc; q++)
@@ -791,7 +807,7 @@ static int solve_exact(const balls_run *r, bcontact *c, int nc, const c2d_vec2 *
         int block = -1;
         for (int i = 0; i < m; i++) {
             double li = lam[act[i]];
-            if (y[i] < 0 && li - y[i] > 0 && li / (li - y[i]) < step) {
+            if (c[act[i]].kind == CONTACT_PUSH && y[i] < 0 && li - y[i] > 0 && li / (li - y[i]) < step) {
                 step = li / (li - y[i]);
                 block = i;
             }
@@ -799,7 +815,7 @@ static int solve_exact(const balls_run *r, bcontact *c, int nc, const c2d_vec2 *
         for (int i = 0; i < m; i++) {
             int q = act[i];
             lam[q] = block < 0 ? y[i] : lam[q] + step * (y[i] - lam[q]);
-            if (i == block || !(lam[q] > 0)) {
+            if (i == block || (c[q].kind == CONTACT_PUSH && !(lam[q] > 0))) {
                 lam[q] = 0;
                 in[q] = 0;
             }
@@ -815,7 +831,7 @@ static int solve_exact(const balls_run *r, bcontact *c, int nc, const c2d_vec2 *
         double worst = eps;
         for (int q = 0; q < nc; q++) {
             const bcontact *k = &c[q];
-            if (r->inv_mass[k->a] + (k->b >= 0 ? r->inv_mass[k->b] : 0) == 0)
+            if (r->inv_mass[k->a] + (k->b >= 0 ? r->inv_mass[k->b] : 0) == 0 || k->kind == CONTACT_OFF)
                 continue;
             double err = k->target - contact_speed(k, vt, slot);
             if (!in[q] && err > worst) {
@@ -946,6 +962,7 @@ static c2d_status rest_cluster(balls_run *r, int m, double t, int inelastic)
             bcontact *k = &c[nc++];
             k->a = ia;
             k->b = ib;
+            k->kind = CONTACT_PUSH;
             k->n = v2_scale(d, 1.0 / l);
             double vn = v2_dot(v2_sub(v0[b], v0[a]), k->n);
             k->target = !inelastic && vn < -rest_threshold(r, ia, ib) ? -r->restitution * vn : REST_BIAS * r->speed_scale;
@@ -975,6 +992,7 @@ static c2d_status rest_cluster(balls_run *r, int m, double t, int inelastic)
                     if (!known) {
                         bcontact *nk = &c[nc++];
                         nk->a = b;
+                        nk->kind = CONTACT_PUSH;
                         nk->b = -1;
                         nk->n = cr->contact.normal;
                         nk->target = REST_BIAS * r->speed_scale;
@@ -1056,6 +1074,8 @@ static c2d_status presolve(balls_run *r)
             c[nc].b = i < k ? k : i;
             c[nc].n = i < k ? nrm : v2_neg(nrm);
             c[nc].target = (0.5 * pair_tol(r->balls[i].position, r->balls[k].position, R) - gap) / dt;
+            c[nc].kind = CONTACT_PUSH;
+            c[nc].mu = 0;
             nc++;
         }
     }
@@ -1075,10 +1095,10 @@ static c2d_status presolve(balls_run *r)
                 continue;
             int known = 0;
             for (int z = nball; z < nc && !known; z++)
-                known = c[z].a == i && v2_dot(c[z].n, lr->r.contact.normal) > 1 - 1e-9;
+                known = c[z].a == i && c[z].kind == CONTACT_PUSH && v2_dot(c[z].n, lr->r.contact.normal) > 1 - 1e-9;
             if (known)
                 continue;
-            if (nc == cap && !grow((void **)&c, &cap, nc + 1, sizeof *c)) {
+            if (nc + 2 > cap && !grow((void **)&c, &cap, nc + 2, sizeof *c)) {
                 st = C2D_ERR_NO_MEMORY;
                 break;
             }
@@ -1086,14 +1106,64 @@ static c2d_status presolve(balls_run *r)
             c[nc].b = -1;
             c[nc].n = lr->r.contact.normal;
             c[nc].target = vn * (lr->t / dt); /* it may close what it flies before the contact */
+            c[nc].kind = CONTACT_PUSH;
+            c[nc].mu = lr->r.contact.response == C2D_RESPONSE_BOUNCE && r->options ? r->options->friction : 0;
             nc++;
+            if (c[nc - 1].mu > 0) { /* its grip: no speed along the surface, while friction holds */
+                c[nc] = c[nc - 1];
+                c[nc].n = v2(-c[nc - 1].n.y, c[nc - 1].n.x);
+                c[nc].target = 0;
+                c[nc].kind = CONTACT_GRIP;
+                c[nc].mu = 0;
+                nc++;
+            }
             added = 1;
         }
         if (st != C2D_OK || nc == 0 || (round > 0 && !added))
             break;
         for (int i = 0; i < n; i++)
             v[i] = r->balls[i].velocity;
+        for (int q = nball; q < nc; q++)
+            if (c[q].kind == CONTACT_OFF)
+                c[q].kind = CONTACT_GRIP; /* friction is shared out anew with the new contacts */
         solve_cluster(r, c, nc, v, slot, n);
+        /* The level's friction on the balls it holds up, as a bounce's takes away up to friction times
+         * the normal impulse from the speed along the surface: at rest on the level, a ball stops
+         * sliding as c2d_static_set_step_ball's would. The solve above held every such ball still along
+         * the surface (its grip). Where a grip needs more than friction times its contact's impulse,
+         * the ball slides: rounds of sequential impulses with each grip within its friction cone share
+         * the friction out, and each grip at the cone's edge lets go, its impulse kept as a fixed push
+         * along the surface. A grip let go that pushes its ball the way the ball now slides (more than
+         * stopping it) holds again. After each change the contacts and the holding grips are solved
+         * again, exactly: the last word on the normal speeds is always an exact solve. */
+        for (int pass = 0; pass < FRICTION_PASSES; pass++) {
+            int slips = 0, holds = 0;
+            for (int q = nball; q < nc; q++) {
+                bcontact *grip = &c[q];
+                if (grip->kind == CONTACT_GRIP && fabs(grip->impulse) > grip[-1].mu * grip[-1].impulse)
+                    slips = 1;
+                if (grip->kind == CONTACT_OFF && grip->held * v2_dot(v[grip->a], grip->n) > 0) {
+                    grip->kind = CONTACT_GRIP;
+                    holds = 1;
+                }
+            }
+            if (!slips && !holds)
+                break;
+            if (!holds) {
+                sweep_contacts(r, c, nc, v, slot, FRICTION_SWEEPS);
+                for (int q = nball; q < nc; q++)
+                    if (c[q].kind == CONTACT_GRIP && fabs(c[q].impulse) >= c[q - 1].mu * c[q - 1].impulse * (1 - 1e-9)) {
+                        c[q].kind = CONTACT_OFF;
+                        c[q].held = c[q].impulse;
+                    }
+            }
+            for (int i = 0; i < n; i++)
+                v[i] = r->balls[i].velocity;
+            for (int q = nball; q < nc; q++)
+                if (c[q].kind == CONTACT_OFF)
+                    v[c[q].a] = v2_mad(v[c[q].a], c[q].held * r->inv_mass[c[q].a], c[q].n);
+            solve_cluster(r, c, nc, v, slot, n);
+        }
         for (int i = 0; i < n && st == C2D_OK; i++) {
             c2d_vec2 cur = r->knots[r->path[i].knot].v;
             if (v[i].x != cur.x || v[i].y != cur.y)

@@ -1,10 +1,11 @@
 /* test_balls.c - many balls stepped at once (c2d_static_set_step_balls): two balls head-on against the
  * exact answer, a fixed ball that reflects, momentum and energy kept by elastic bounces, one ball alone
  * as c2d_static_set_step_ball bit for bit, a resting column under gravity that neither jitters nor
- * creeps, a pile dropped into a box that comes to rest, bad input refused with nothing changed, and
- * random steps of 2 to 200 balls at up to 50 radii a step in a box of tiles, checked by an oracle of
- * their own: each ball's path rebuilt from its contact records (straight between them), and every pair
- * of paths and every path against the box's walls measured exactly. */
+ * creeps, piles dropped into a box that come to rest, a ball at rest on the level that the level's
+ * friction stops, bad input refused with nothing changed, and random steps of 2 to 200 balls at up to
+ * 50 radii a step in a box of tiles, checked by an oracle of their own: each ball's path rebuilt from
+ * its contact records (straight between them), and every pair of paths and every path against the
+ * box's walls measured exactly. */
 #include "testutil.h"
 
 #include <stdlib.h>
@@ -678,4 +679,69 @@ TEST(balls_pile_comes_to_rest)
     ENSURE_MSG(po.sunk <= 1e-9, "a ball sank %g into another or a wall", po.sunk);
     ENSURE_MSG(po.rest_from >= 0, "the pile did not come to rest in %ld frames", po.frames);
     ENSURE_MSG(po.height < 12, "the pile did not fall: its top ball is at %g", po.height);
+}
+
+/* Random piles of 12 to 30 balls in boxes 5 to 10 wide, of mass 1, of masses 0.2 to 5, and of masses
+ * 0.2 to 5 around a fixed ball (mass INFINITY) in the air, come to rest as the wide pile does, on a
+ * level with friction 0.5. (Between balls there is none: without the level's, a ball that a slow
+ * contact left sliding along the floor at a millimetre a second would slide on for ever, as it should.) */
+TEST(balls_random_piles_come_to_rest)
+{
+    for (long pile = 0; pile < 6; pile++) {
+        c2d_ball b[40];
+        double m[40];
+        int n = 12 + (int)(c2d_test_rand() % 19);
+        int w = 5 + (int)(c2d_test_rand() % 6);
+        int kind = (int)(pile % 3);
+        if (n > 3 * w)
+            n = 3 * w; /* room for them below 12 */
+        drop_balls(b, n, w, 12);
+        for (int i = 0; i < n; i++)
+            m[i] = kind == 0 ? 1 : c2d_test_uniform(0.2, 5);
+        if (kind == 2)
+            m[0] = INFINITY;
+        pile_outcome po;
+        run_pile(b, kind == 0 ? NULL : m, n, w, 0.5, 60, 900, &po);
+        printf("balls_random_piles: %d balls %d wide, masses %s: at rest from frame %ld (then moving at most %.2g "
+               "a frame), %.1f ball contact records a frame, %ld steps cut short\n",
+               n, w, kind == 0 ? "1" : kind == 1 ? "0.2-5" : "0.2-5 and a fixed ball", po.rest_from, po.moved,
+               (double)po.contacts / (double)po.frames, po.cut);
+        ENSURE_MSG(po.sunk <= 1e-9, "pile %ld: a ball sank %g into another or a wall", pile, po.sunk);
+        ENSURE_MSG(po.rest_from >= 0, "pile %ld (%d balls, %d wide): not at rest in %ld frames", pile, n, w,
+                   po.frames);
+    }
+}
+
+/* At rest on the level, a ball feels the level's friction as it does in c2d_static_set_step_ball's
+ * bounces (before the step its resting contact is solved, with friction times that impulse taken from
+ * its speed along the floor): sliding at 1 under gravity 10 with friction 0.3, it slows by 0.3 g dt
+ * each frame and stops after a third of a second, without leaving the floor; without friction it
+ * slides on. */
+TEST(balls_level_friction_stops_a_resting_ball)
+{
+    c2d_static_set *set = tile_box(40, 10);
+    ENSURE(set);
+    double g = 10, dt = 1.0 / 60;
+    c2d_balls_options bo = c2d_balls_options_default();
+    bo.rest_speed = 2 * g * dt;
+    for (int rough = 0; rough < 2; rough++) {
+        c2d_move_options o = c2d_move_options_default();
+        o.restitution = 0.3;
+        o.friction = rough ? 0.3 : 0;
+        c2d_ball b[1];
+        b[0].position = V(2, 0.5);
+        b[0].velocity = V(1, 0);
+        b[0].radius = 0.5;
+        for (int frame = 1; frame <= 30; frame++) {
+            b[0].velocity.y -= g * dt;
+            ENSURE_OK(c2d_static_set_step_balls(set, b, NULL, 1, dt, &o, &bo, NULL, NULL, NULL));
+            double want = rough ? fmax(1 - frame * 0.3 * g * dt, 0) : 1;
+            ENSURE_MSG(fabs(b[0].velocity.x - want) <= 1e-12, "friction %g, frame %d: speed %.17g, not %.17g",
+                       o.friction, frame, b[0].velocity.x, want);
+            ENSURE_MSG(fabs(b[0].velocity.y) <= 1e-12 && fabs(b[0].position.y - 0.5) <= 1e-12,
+                       "friction %g, frame %d: the ball left the floor: y %.17g, speed %.17g", o.friction, frame,
+                       b[0].position.y, b[0].velocity.y);
+        }
+    }
+    c2d_static_set_destroy(set);
 }
