@@ -636,15 +636,17 @@ static double contact_sign(const bcontact *k, int x)
     return k->b == x ? 1.0 : 0.0;
 }
 
-/* The exact impulses of the cluster's contacts, by an active-set method: the contacts that push (those
- * the sweeps left an impulse) end exactly at their target speed, a linear system J W J^T x = target -
- * J v0, factorised by Cholesky in profile form (the contacts sorted along the cluster's longer side,
- * so that each is coupled only to near ones: a wide pile costs in proportion to its width); a contact
- * whose impulse comes out negative is dropped, one left approaching faster than its target is added,
- * and again. The sweeps alone converge ever slower as a pile grows (a 40-ball pile between walls takes
- * thousands of rounds); this takes a few factorisations. Returns 1 with v (from v0) and the impulses
- * set when every contact meets its target within the solve's tolerance and no impulse pulls; 0,
- * leaving both as they were, when it cannot (rounds or memory run out). */
+/* The exact impulses of the cluster's contacts, by an active-set method (Lawson and Hanson's, for
+ * impulses that only push): the contacts that push (at first those the sweeps left an impulse, and
+ * grips) end exactly at their target speed, a linear system J W J^T x = target - J v0 factorised by
+ * Cholesky in profile form (the contacts sorted along the cluster's longer side, so that each is
+ * coupled only to near ones: a wide pile costs in proportion to its width). The impulses step from the
+ * last ones towards its solution as far as none turns negative, and the contact that would is dropped;
+ * at the solution, the contact left approaching fastest beyond its target is added; and again. The
+ * sweeps alone converge ever slower as a pile grows (a 40-ball pile between walls takes thousands of
+ * rounds, and any residual approach is an event); this takes a few factorisations. Returns 1 with v
+ * (from v0) and the impulses set when every contact meets its target within the solve's tolerance and
+ * no impulse pulls; 0, leaving both as they were, when it cannot (rounds, work or memory run out). */
 static int solve_exact(const balls_run *r, bcontact *c, int nc, const c2d_vec2 *v0, c2d_vec2 *v, const int *slot,
                        int nv)
 {
@@ -655,13 +657,13 @@ static int solve_exact(const balls_run *r, bcontact *c, int nc, const c2d_vec2 *
     int *inc = (int *)malloc(2 * unc * sizeof(int));
     long *off = (long *)malloc((unc + 1) * sizeof(long));
     double *lam = (double *)malloc(unc * sizeof(double)), *y = (double *)malloc(unc * sizeof(double));
-    double *z_ = (double *)malloc(unc * sizeof(double));
+    double *fwd = (double *)malloc(unc * sizeof(double));
     unsigned char *in = (unsigned char *)malloc(unc);
     c2d_vec2 *vt = (c2d_vec2 *)malloc(unv * sizeof *vt);
     double *L = NULL;
     long cap_l = 0;
     int ok = 0;
-    if (!key || !act || !pos || !first || !start || !inc || !off || !lam || !y || !z_ || !in || !vt)
+    if (!key || !act || !pos || !first || !start || !inc || !off || !lam || !y || !fwd || !in || !vt)
         goto done;
     double eps = SOLVE_TOL * r->speed_scale;
     /* Its factorisations may cost what the sweeps it spares would, at most. */
@@ -678,7 +680,7 @@ static int solve_exact(const balls_run *r, bcontact *c, int nc, const c2d_vec2 *
         box.max = v2(c2d_max_num(box.max.x, p.x), c2d_max_num(box.max.y, p.y));
         key[q].key = p.x;
         key[q].q = q;
-        y[q] = p.y;
+        y[q] = p.y; /* (scratch until the solve) */
         lam[q] = c[q].impulse;
         in[q] = c[q].kind == CONTACT_GRIP || (c[q].kind == CONTACT_PUSH && c[q].impulse > 0);
     }
@@ -729,8 +731,10 @@ static int solve_exact(const balls_run *r, bcontact *c, int nc, const c2d_vec2 *
             first[i] = f;
             off[i + 1] = off[i] + (i - f + 1);
         }
+        /* (the factorisation, the refinements and the checks) */
+        work += (double)REFINE_PASSES * (double)off[m] + 4.0 * (double)nc;
         for (int i = 0; i < m; i++)
-            work += 0.5 * (double)(i - first[i]) * (double)(i - first[i]) + (double)nc;
+            work += 0.5 * (double)(i - first[i]) * (double)(i - first[i]);
         if (work > budget)
             break;
         if (off[m] > cap_l) {
@@ -788,17 +792,17 @@ static int solve_exact(const balls_run *r, bcontact *c, int nc, const c2d_vec2 *
                 double s = c[act[i]].target - contact_speed(&c[act[i]], vt, slot);
                 off_by = c2d_max_num(off_by, fabs(s));
                 for (int z = first[i]; z < i; z++)
-                    s -= li[z] * z_[z];
-                z_[i] = s / li[i];
+                    s -= li[z] * fwd[z];
+                fwd[i] = s / li[i];
             }
             if (off_by <= REFINED * eps)
                 break;
             for (int i = m - 1; i >= 0; i--) {
                 const double *li = L + off[i] - first[i];
-                double zi = z_[i] / li[i];
+                double zi = fwd[i] / li[i];
                 y[i] += zi;
                 for (int z = first[i]; z < i; z++)
-                    z_[z] -= li[z] * zi;
+                    fwd[z] -= li[z] * zi;
             }
         }
         /* From the impulses lam (none negative) towards the solution y, as far as none turns negative:
@@ -863,7 +867,7 @@ done:
     free(off);
     free(lam);
     free(y);
-    free(z_);
+    free(fwd);
     free(in);
     free(vt);
     free(L);
