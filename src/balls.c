@@ -1155,11 +1155,14 @@ static c2d_status presolve(balls_run *r)
                 break;
             if (!holds) {
                 sweep_contacts(r, c, nc, v, slot, FRICTION_SWEEPS);
-                for (int q = nball; q < nc; q++)
-                    if (c[q].kind == CONTACT_GRIP && fabs(c[q].impulse) >= c[q - 1].mu * c[q - 1].impulse * (1 - 1e-9)) {
-                        c[q].kind = CONTACT_OFF;
-                        c[q].held = c[q].impulse;
+                for (int q = nball; q < nc; q++) {
+                    bcontact *grip = &c[q];
+                    double most = grip[-1].mu * grip[-1].impulse;
+                    if (grip->kind == CONTACT_GRIP && fabs(grip->impulse) >= most * (1 - 1e-9)) {
+                        grip->kind = CONTACT_OFF;
+                        grip->held = grip->impulse;
                     }
+                }
             }
             for (int i = 0; i < n; i++)
                 v[i] = r->balls[i].velocity;
