@@ -1171,8 +1171,11 @@ typedef struct c2d_balls_options {
      *  end at rest against each other (restitution 0), the impulses shared at once among every ball
      *  touching them (a pile), and a ball pushed into the level it touches is held by it. When > 0,
      *  the contacts that close at most this fast within the step (balls as near as that, balls meeting
-     *  the level that slowly) are also solved together before the step, so that a pile under gravity
-     *  does not meet itself pair by pair. A game with gravity g sets about 2 g dt. Default 0. */
+     *  the level that slowly) are also solved together, exactly, before the step: each such pair of
+     *  balls ends the step half a touching tolerance apart, and the level's friction (the move
+     *  options', for a bounce response) acts on the balls it holds up as in a bounce, so that a pile
+     *  under gravity comes to rest: no ball contacts in its steps, no jitter, no creep. A game with
+     *  gravity g sets about 2 g dt. Default 0. */
     double rest_speed;
     /** > 0: the most ball-ball contacts (events) of one step, after which the step is cut short (every
      *  ball stops where it is at that moment, result->truncated is 1); 0: 256 + 16 per ball. */
@@ -1192,7 +1195,8 @@ C2D_API c2d_balls_options c2d_balls_options_default(void);
  *  between balls). masses: NULL (all 1) or n masses > 0; INFINITY makes a fixed ball, which moves as
  *  its velocity and the level take it and which other balls bounce off as off a wall (two fixed balls
  *  pass through each other). A ball that meets no other ball this step ends exactly where
- *  c2d_static_set_step_ball puts it. Updates every ball's position and velocity.
+ *  c2d_static_set_step_ball puts it (with a rest speed, unless the level holds it up at rest: see
+ *  c2d_balls_options). Updates every ball's position and velocity.
  *
  *  result (may be NULL): count counts every record (see report), truncated is 1 when a ball's level
  *  path or the step's ball contacts (ball_options->max_events) were cut short; travelled sums the

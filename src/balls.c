@@ -6,6 +6,12 @@
  * touching them) exchange impulses, and the balls whose velocity changed get a new level path from that
  * time on. A ball without ball contacts ends exactly where c2d_static_set_step_ball puts it.
  *
+ * Resting contacts (a pile under gravity, with a rest speed) are solved together before the step, so
+ * that a pile at rest meets no event at all: each resting pair is brought to a small rest gap, and a
+ * cluster's impulses are solved exactly (an active-set method over a Cholesky factor in profile form),
+ * since the events would find any pair that rounding of an iterative solve left approaching. The
+ * level's friction acts on the balls it holds up there, as in the one-ball stepper's bounces.
+ *
  * The broadphase: every path's swept box; pairs are first found by sort-and-sweep over those boxes,
  * and after an event the few balls whose paths changed are tested against every box (one comparison
  * each). Layer 4, sets: calls resolve.c (the one-ball step with its records). */
@@ -34,6 +40,10 @@ static double min_num(double a, double b)
 #define MAX_CLUSTER 64
 /* Rounds of finding the level contacts a cluster's impulses push into. */
 #define LEVEL_ROUNDS 4
+/* Rounds of sequential impulses that share out the friction of the level's sliding contacts, and the
+ * most times the grips change between sliding and holding before the step. */
+#define FRICTION_SWEEPS 64
+#define FRICTION_PASSES 4
 /* Balls of a resting cluster touch when their gap is within this many touching tolerances: resting
  * balls stand where impulses left them, a few roundings apart. */
 #define TOUCH_FACTOR 1e3
@@ -332,8 +342,11 @@ static double pair_toi(const balls_run *r, int i, int j, double t)
              * interval a rounding long, the positions' difference is only noise). */
             c2d_vec2 u = v2_sub(kj[b].v, ki[a].v);
             double closing = -v2_dot(d0, u);
-            /* ... and by more than rounding would carry them over the rest of the step. */
-            if (closing > C2D_SWEEP_DIR_TOL * l0 * v2_len(u) && closing * (r->dt - s) > 1e-3 * tol * l0)
+            /* ... and by more than the gap between them (a resting pair apart by less than the
+             * tolerance closes part of it) and rounding would carry them over the rest of the step. */
+            double gap = l0 - R;
+            if (closing > C2D_SWEEP_DIR_TOL * l0 * v2_len(u) &&
+                closing * (r->dt - s) > (c2d_max_num(gap, 0) + 1e-3 * tol) * l0)
                 return s;
         } else if (bq < -C2D_SWEEP_DIR_TOL * l0 * lw) {
             double aq = v2_dot(w, w), cq = (l0 - R) * (l0 + R);
@@ -520,49 +533,364 @@ static void record_pair(balls_run *r, int a, int b, double t, c2d_vec2 pa, c2d_v
     }
 }
 
+/* What a contact asks of its speed: at least its target, by an impulse that only pushes; exactly its
+ * target, by an impulse either way (the grip of a level's friction); nothing (a grip let go). */
+enum { CONTACT_PUSH, CONTACT_GRIP, CONTACT_OFF };
+
 /* A contact of a resting cluster: between balls a and b (normal n from a to b), or of ball a with the
- * level (b < 0, n the level's normal towards the ball). */
+ * level (b < 0, n the level's normal towards the ball, or for a grip the surface's direction). */
 typedef struct bcontact {
     int a, b;
     c2d_vec2 n;
     double target; /* the normal speed it must end with at least */
     double impulse;
+    int kind;      /* CONTACT_PUSH, or before the step the next two */
+    double mu;     /* before the step, a level contact's friction coefficient (0: none; its grip follows) */
+    double held;   /* ... and a grip let go, its fixed impulse along the surface */
 } bcontact;
 
-/* Sequential impulses over the cluster's contacts until no contact approaches faster than its target
- * (or the rounds run out): the impulses of a resting pile, shared among all its contacts at once. */
-static void solve_cluster(const balls_run *r, bcontact *c, int nc, c2d_vec2 *v, const int *slot)
+/* Rounds of sequential impulses before the exact solve is tried, and in all. */
+#define SWEEP_ROUNDS 16
+#define MAX_ROUNDS 2000
+/* Changes to the exact solve's guess of the contacts that push, and the multiplications its
+ * factorisations may take for each contact and round of sweeps they spare, before it leaves the cluster
+ * to the sequential impulses. */
+#define ACTIVE_ROUNDS 32
+#define EXACT_WORK 10
+/* The exact solve factorises its equations with each diagonal grown by this fraction, which keeps the
+ * factor whole where contacts depend on each other (a ball between two walls exactly as far apart as
+ * it is wide: any split of the push between them will do), and refines the answer REFINE_PASSES times
+ * at most, until the targets are met within REFINED of the solve's tolerance. */
+#define REGULARISE 1e-10
+#define REFINE_PASSES 6
+#define REFINED 0.01
+
+/* The normal speed of contact k under the velocities v. */
+static double contact_speed(const bcontact *k, const c2d_vec2 *v, const int *slot)
 {
-    int rounds = 2000;
-    for (int q = 0; q < nc; q++)
-        c[q].impulse = 0;
+    return k->b >= 0 ? v2_dot(v2_sub(v[slot[k->b]], v[slot[k->a]]), k->n) : v2_dot(v[slot[k->a]], k->n);
+}
+
+/* Gives the velocities v contact k's impulse j. */
+static void apply_impulse(const balls_run *r, const bcontact *k, double j, c2d_vec2 *v, const int *slot)
+{
+    if (k->b >= 0) {
+        v[slot[k->a]] = v2_mad(v[slot[k->a]], -j * r->inv_mass[k->a], k->n);
+        v[slot[k->b]] = v2_mad(v[slot[k->b]], j * r->inv_mass[k->b], k->n);
+    } else {
+        v[slot[k->a]] = v2_mad(v[slot[k->a]], j * r->inv_mass[k->a], k->n);
+    }
+}
+
+/* Rounds of sequential impulses (projected Gauss-Seidel) over the contacts, from the impulses they
+ * hold, until no contact's impulse changes by more than the solve's tolerance (returns 1) or the rounds
+ * run out (returns 0). */
+static int sweep_contacts(const balls_run *r, bcontact *c, int nc, c2d_vec2 *v, const int *slot, int rounds)
+{
     for (int it = 0; it < rounds; it++) {
         double worst = 0;
         for (int q = 0; q < nc; q++) {
             bcontact *k = &c[q];
-            int sa = slot[k->a];
             double wa = r->inv_mass[k->a], wb = k->b >= 0 ? r->inv_mass[k->b] : 0;
-            if (wa + wb == 0)
+            if (wa + wb == 0 || k->kind == CONTACT_OFF)
                 continue;
-            double vn = k->b >= 0 ? v2_dot(v2_sub(v[slot[k->b]], v[sa]), k->n) : v2_dot(v[sa], k->n);
-            double dj = (k->target - vn) / (wa + wb), acc = k->impulse + dj;
-            if (acc < 0)
+            double dj = (k->target - contact_speed(k, v, slot)) / (wa + wb), acc = k->impulse + dj;
+            if (acc < 0 && k->kind == CONTACT_PUSH)
                 acc = 0;
+            if (k->kind == CONTACT_GRIP) { /* within friction times the impulse of its contact, before it */
+                double most = k[-1].mu * k[-1].impulse;
+                acc = acc > most ? most : acc < -most ? -most : acc;
+            }
             dj = acc - k->impulse;
             k->impulse = acc;
             if (dj == 0)
                 continue;
             worst = c2d_max_num(worst, fabs(dj) * (wa + wb));
-            if (k->b >= 0) {
-                v[sa] = v2_mad(v[sa], -dj * wa, k->n);
-                v[slot[k->b]] = v2_mad(v[slot[k->b]], dj * wb, k->n);
-            } else {
-                v[sa] = v2_mad(v[sa], dj * wa, k->n);
-            }
+            apply_impulse(r, k, dj, v, slot);
         }
         if (worst <= SOLVE_TOL * r->speed_scale)
-            break;
+            return 1;
     }
+    return 0;
+}
+
+typedef struct contact_key {
+    double key;
+    int q;
+} contact_key;
+
+static int compare_key(const void *x, const void *y)
+{
+    const contact_key *a = (const contact_key *)x, *b = (const contact_key *)y;
+    if (a->key != b->key)
+        return a->key < b->key ? -1 : 1;
+    return (a->q > b->q) - (a->q < b->q);
+}
+
+/* How contact k's normal speed changes with ball x's velocity: -1 for its first ball of two, +1 for
+ * its second ball or the ball of a level contact, 0 for another. */
+static double contact_sign(const bcontact *k, int x)
+{
+    if (k->a == x)
+        return k->b >= 0 ? -1.0 : 1.0;
+    return k->b == x ? 1.0 : 0.0;
+}
+
+/* The exact impulses of the cluster's contacts, by an active-set method (Lawson and Hanson's, for
+ * impulses that only push): the contacts that push (at first those the sweeps left an impulse, and
+ * grips) end exactly at their target speed, a linear system J W J^T x = target - J v0 factorised by
+ * Cholesky in profile form (the contacts sorted along the cluster's longer side, so that each is
+ * coupled only to near ones: a wide pile costs in proportion to its width). The impulses step from the
+ * last ones towards its solution as far as none turns negative, and the contact that would is dropped;
+ * at the solution, the contact left approaching fastest beyond its target is added; and again. The
+ * sweeps alone converge ever slower as a pile grows (a 40-ball pile between walls takes thousands of
+ * rounds, and any residual approach is an event); this takes a few factorisations. Returns 1 with v
+ * (from v0) and the impulses set when every contact meets its target within the solve's tolerance and
+ * no impulse pulls; 0, leaving both as they were, when it cannot (rounds, work or memory run out). */
+static int solve_exact(const balls_run *r, bcontact *c, int nc, const c2d_vec2 *v0, c2d_vec2 *v, const int *slot,
+                       int nv)
+{
+    size_t unc = (size_t)nc, unv = (size_t)nv;
+    contact_key *key = (contact_key *)malloc(unc * sizeof *key);
+    int *act = (int *)malloc(unc * sizeof(int)), *pos = (int *)malloc(unc * sizeof(int));
+    int *first = (int *)malloc(unc * sizeof(int)), *start = (int *)malloc((unv + 1) * sizeof(int));
+    int *inc = (int *)malloc(2 * unc * sizeof(int));
+    long *off = (long *)malloc((unc + 1) * sizeof(long));
+    double *lam = (double *)malloc(unc * sizeof(double)), *y = (double *)malloc(unc * sizeof(double));
+    double *fwd = (double *)malloc(unc * sizeof(double));
+    unsigned char *in = (unsigned char *)malloc(unc);
+    c2d_vec2 *vt = (c2d_vec2 *)malloc(unv * sizeof *vt);
+    double *L = NULL;
+    long cap_l = 0;
+    int ok = 0;
+    if (!key || !act || !pos || !first || !start || !inc || !off || !lam || !y || !fwd || !in || !vt)
+        goto done;
+    double eps = SOLVE_TOL * r->speed_scale;
+    /* Its factorisations may cost what the sweeps it spares would, at most. */
+    double work = 0, budget = EXACT_WORK * (double)MAX_ROUNDS * (double)nc;
+    /* The order: along the longer side of the box of the contacts' places. */
+    c2d_aabb box;
+    box.min = v2(INFINITY, INFINITY);
+    box.max = v2(-INFINITY, -INFINITY);
+    for (int q = 0; q < nc; q++) {
+        c2d_vec2 p = r->balls[c[q].a].position;
+        if (c[q].b >= 0)
+            p = v2_lerp(p, r->balls[c[q].b].position, 0.5);
+        box.min = v2(min_num(box.min.x, p.x), min_num(box.min.y, p.y));
+        box.max = v2(c2d_max_num(box.max.x, p.x), c2d_max_num(box.max.y, p.y));
+        key[q].key = p.x;
+        key[q].q = q;
+        y[q] = p.y; /* (scratch until the solve) */
+        lam[q] = c[q].impulse;
+        in[q] = c[q].kind == CONTACT_GRIP || (c[q].kind == CONTACT_PUSH && c[q].impulse > 0);
+    }
+    if (box.max.y - box.min.y > box.max.x - box.min.x)
+        for (int q = 0; q < nc; q++)
+            key[q].key = y[q];
+    qsort(key, unc, sizeof *key, compare_key);
+    for (int round = 0; round < ACTIVE_ROUNDS; round++) {
+        /* The pushing contacts in order, and for each ball the pushing contacts that touch it. */
+        int m = 0;
+        for (int z = 0; z < nc; z++) {
+            int q = key[z].q;
+            pos[q] = -1;
+            if (in[q])
+                act[m] = q, pos[q] = m++;
+        }
+        memset(start, 0, (unv + 1) * sizeof(int));
+        for (int i = 0; i < m; i++) {
+            const bcontact *k = &c[act[i]];
+            start[slot[k->a] + 1]++;
+            if (k->b >= 0)
+                start[slot[k->b] + 1]++;
+        }
+        for (int s = 0; s < nv; s++)
+            start[s + 1] += start[s];
+        for (int i = 0; i < m; i++) {
+            const bcontact *k = &c[act[i]];
+            inc[start[slot[k->a]]++] = i;
+            if (k->b >= 0)
+                inc[start[slot[k->b]]++] = i;
+        }
+        for (int s = nv; s > 0; s--)
+            start[s] = start[s - 1];
+        start[0] = 0;
+        /* The profile: row i of the factor from the first contact coupled to it. */
+        off[0] = 0;
+        for (int i = 0; i < m; i++) {
+            const bcontact *k = &c[act[i]];
+            int f = i;
+            for (int side = 0; side < 2; side++) {
+                int ball = side ? k->b : k->a;
+                if (ball < 0)
+                    continue;
+                for (int e = start[slot[ball]]; e < start[slot[ball] + 1]; e++)
+                    if (inc[e] < f)
+                        f = inc[e];
+            }
+            first[i] = f;
+            off[i + 1] = off[i] + (i - f + 1);
+        }
+        /* (the factorisation, the refinements and the checks) */
+        work += (double)REFINE_PASSES * (double)off[m] + 4.0 * (double)nc;
+        for (int i = 0; i < m; i++)
+            work += 0.5 * (double)(i - first[i]) * (double)(i - first[i]);
+        if (work > budget)
+            break;
+        if (off[m] > cap_l) {
+            free(L);
+            cap_l = off[m];
+            L = (double *)malloc((size_t)cap_l * sizeof(double));
+            if (!L)
+                goto done;
+        }
+        /* J W J^T, then its factor in place. */
+        memset(L, 0, (size_t)off[m] * sizeof(double));
+        for (int i = 0; i < m; i++) {
+            const bcontact *k = &c[act[i]];
+            for (int side = 0; side < 2; side++) {
+                int ball = side ? k->b : k->a;
+                if (ball < 0)
+                    continue;
+                double w = r->inv_mass[ball] * contact_sign(k, ball);
+                for (int e = start[slot[ball]]; e < start[slot[ball] + 1]; e++) {
+                    int j = inc[e];
+                    if (j <= i)
+                        L[off[i] + j - first[i]] += w * contact_sign(&c[act[j]], ball) * v2_dot(k->n, c[act[j]].n);
+                }
+            }
+        }
+        int singular = 0;
+        for (int i = 0; i < m && !singular; i++) {
+            double *li = L + off[i] - first[i];
+            for (int j = first[i]; j < i; j++) {
+                const double *lj = L + off[j] - first[j];
+                double s = li[j];
+                for (int z = first[i] > first[j] ? first[i] : first[j]; z < j; z++)
+                    s -= li[z] * lj[z];
+                li[j] = s / lj[j];
+            }
+            double d = li[i] * (1 + REGULARISE);
+            for (int z = first[i]; z < i; z++)
+                d -= li[z] * li[z];
+            singular = !(d > 0);
+            li[i] = sqrt(d);
+        }
+        if (singular)
+            break;
+        /* Refined from the impulses so far (the regularised factor's answer nearest them, where the
+         * contacts' equations leave their impulses free), until the targets are met. */
+        for (int i = 0; i < m; i++)
+            y[i] = lam[act[i]];
+        for (int pass = 0; pass < REFINE_PASSES; pass++) {
+            memcpy(vt, v0, unv * sizeof *vt);
+            for (int i = 0; i < m; i++)
+                apply_impulse(r, &c[act[i]], y[i], vt, slot);
+            double off_by = 0;
+            for (int i = 0; i < m; i++) {
+                const double *li = L + off[i] - first[i];
+                double s = c[act[i]].target - contact_speed(&c[act[i]], vt, slot);
+                off_by = c2d_max_num(off_by, fabs(s));
+                for (int z = first[i]; z < i; z++)
+                    s -= li[z] * fwd[z];
+                fwd[i] = s / li[i];
+            }
+            if (off_by <= REFINED * eps)
+                break;
+            for (int i = m - 1; i >= 0; i--) {
+                const double *li = L + off[i] - first[i];
+                double zi = fwd[i] / li[i];
+                y[i] += zi;
+                for (int z = first[i]; z < i; z++)
+                    fwd[z] -= li[z] * zi;
+            }
+        }
+        /* From the impulses lam (none negative) towards the solution y, as far as none turns negative:
+         * a contact that would is left out, and the solve goes again. */
+        double step = 1;
+        int block = -1;
+        for (int i = 0; i < m; i++) {
+            double li = lam[act[i]];
+            if (c[act[i]].kind == CONTACT_PUSH && y[i] < 0 && li - y[i] > 0 && li / (li - y[i]) < step) {
+                step = li / (li - y[i]);
+                block = i;
+            }
+        }
+        for (int i = 0; i < m; i++) {
+            int q = act[i];
+            lam[q] = block < 0 ? y[i] : lam[q] + step * (y[i] - lam[q]);
+            if (i == block || (c[q].kind == CONTACT_PUSH && !(lam[q] > 0))) {
+                lam[q] = 0;
+                in[q] = 0;
+            }
+        }
+        if (block >= 0)
+            continue;
+        /* At the solution: add the contact left approaching fastest beyond its target, or done. */
+        memcpy(vt, v0, unv * sizeof *vt);
+        for (int q = 0; q < nc; q++)
+            if (in[q])
+                apply_impulse(r, &c[q], lam[q], vt, slot);
+        int add = -1, good = 1;
+        double worst = eps;
+        for (int q = 0; q < nc; q++) {
+            const bcontact *k = &c[q];
+            if (r->inv_mass[k->a] + (k->b >= 0 ? r->inv_mass[k->b] : 0) == 0 || k->kind == CONTACT_OFF)
+                continue;
+            double err = k->target - contact_speed(k, vt, slot);
+            if (!in[q] && err > worst) {
+                worst = err;
+                add = q;
+            } else if (in[q] && fabs(err) > eps) {
+                good = 0;
+            }
+        }
+        if (add >= 0) {
+            in[add] = 1;
+            continue;
+        }
+        if (good) {
+            memcpy(v, vt, unv * sizeof *vt);
+            for (int q = 0; q < nc; q++)
+                c[q].impulse = in[q] ? lam[q] : 0;
+            ok = 1;
+        }
+        break;
+    }
+done:
+    free(key);
+    free(act);
+    free(pos);
+    free(first);
+    free(start);
+    free(inc);
+    free(off);
+    free(lam);
+    free(y);
+    free(fwd);
+    free(in);
+    free(vt);
+    free(L);
+    return ok;
+}
+
+/* The impulses of a resting pile, shared among all its contacts at once, until no contact approaches
+ * faster than its target: v holds the nv velocities of the cluster's balls (by slot) and gets theirs
+ * after the impulses. Sequential impulses first, which settle a small cluster in a few rounds; then, if
+ * they have not, the exact solve; and if that fails, sequential impulses until their rounds run out. */
+static void solve_cluster(const balls_run *r, bcontact *c, int nc, c2d_vec2 *v, const int *slot, int nv)
+{
+    for (int q = 0; q < nc; q++)
+        c[q].impulse = 0;
+    c2d_vec2 *v0 = (c2d_vec2 *)malloc((size_t)(nv > 0 ? nv : 1) * sizeof *v0);
+    if (v0)
+        memcpy(v0, v, (size_t)nv * sizeof *v0);
+    int done = sweep_contacts(r, c, nc, v, slot, SWEEP_ROUNDS);
+    if (!done && v0)
+        done = solve_exact(r, c, nc, v0, v, slot, nv);
+    if (!done)
+        sweep_contacts(r, c, nc, v, slot, MAX_ROUNDS - SWEEP_ROUNDS);
+    free(v0);
 }
 
 /* The approach speed at or below which balls a and b are a resting contact: the caller's rest_speed, or
@@ -638,6 +966,7 @@ static c2d_status rest_cluster(balls_run *r, int m, double t, int inelastic)
             bcontact *k = &c[nc++];
             k->a = ia;
             k->b = ib;
+            k->kind = CONTACT_PUSH;
             k->n = v2_scale(d, 1.0 / l);
             double vn = v2_dot(v2_sub(v0[b], v0[a]), k->n);
             k->target = !inelastic && vn < -rest_threshold(r, ia, ib) ? -r->restitution * vn : REST_BIAS * r->speed_scale;
@@ -646,7 +975,7 @@ static c2d_status rest_cluster(balls_run *r, int m, double t, int inelastic)
     c2d_status st = C2D_OK;
     for (int round = 0; round <= LEVEL_ROUNDS; round++) {
         memcpy(v, v0, (size_t)m * sizeof v[0]);
-        solve_cluster(r, c, nc, v, slot);
+        solve_cluster(r, c, nc, v, slot, m);
         int added = 0;
         for (int q = 0; q < m && st == C2D_OK; q++) {
             int b = cl[q];
@@ -657,7 +986,8 @@ static c2d_status rest_cluster(balls_run *r, int m, double t, int inelastic)
              * level, which must hold it as a wall does. */
             const ball_path *bp = &r->path[b];
             const knot *k = r->knots + bp->knot;
-            if (bp->nknot > 2 && k[1].t - t <= INSTANT * r->dt && r->list.count > 0) {
+            double reach = TOUCH_FACTOR * c2d_sweep_tolerance(vec_magnitude(p[q]) + r->balls[b].radius);
+            if (bp->nknot > 2 && v2_len(v2_sub(k[1].p, k[0].p)) <= reach && r->list.count > 0) {
                 const c2d_contact_record *cr = &r->list.items[0];
                 if (cr->contact.response != C2D_RESPONSE_CROSS && !cr->contact.pushed_out) {
                     int known = 0;
@@ -666,6 +996,7 @@ static c2d_status rest_cluster(balls_run *r, int m, double t, int inelastic)
                     if (!known) {
                         bcontact *nk = &c[nc++];
                         nk->a = b;
+                        nk->kind = CONTACT_PUSH;
                         nk->b = -1;
                         nk->n = cr->contact.normal;
                         nk->target = REST_BIAS * r->speed_scale;
@@ -691,10 +1022,15 @@ static c2d_status rest_cluster(balls_run *r, int m, double t, int inelastic)
 /* Resting contacts solved before the step (with rest_speed > 0): a pile under gravity, every ball a
  * little faster downwards each frame, would otherwise meet itself again and again within the step, one
  * ball pair at a time. Every pair of balls whose gap the step would close at no more than the rest
- * speed, and every ball whose level path meets a solid shape that slowly, is a contact whose normal
- * speed may close at most its gap over the step (a speculative contact: at rest once it touches); their
- * impulses are solved together, and the balls they change get new paths. The events that follow find
- * whatever this leaves. Returns a status. */
+ * speed, and every ball whose level path meets a solid shape that slowly, is a contact (a speculative
+ * one: at rest once it touches). A pair's normal speed must bring it to a rest gap of half the touching
+ * tolerance by the step's end: closing a wider gap, opening a narrower one or an overlap. So a resting
+ * pair ends each step where it began (a pile does not creep up or down from frame to frame), a little
+ * apart, where the rounding of the solve cannot carry it into contact, and the events do not meet it
+ * (a pair within the touching tolerance that closes no more than its gap is no event). A level
+ * contact's normal speed may close what its path flies before it. Their impulses are solved together,
+ * and the balls they change get new paths. The events that follow find whatever this leaves. Returns
+ * a status. */
 static c2d_status presolve(balls_run *r)
 {
     int n = r->n, cap = 0, nc = 0;
@@ -741,7 +1077,9 @@ static c2d_status presolve(balls_run *r)
             c[nc].a = i < k ? i : k;
             c[nc].b = i < k ? k : i;
             c[nc].n = i < k ? nrm : v2_neg(nrm);
-            c[nc].target = -c2d_max_num(gap, 0) / dt;
+            c[nc].target = (0.5 * pair_tol(r->balls[i].position, r->balls[k].position, R) - gap) / dt;
+            c[nc].kind = CONTACT_PUSH;
+            c[nc].mu = 0;
             nc++;
         }
     }
@@ -761,10 +1099,10 @@ static c2d_status presolve(balls_run *r)
                 continue;
             int known = 0;
             for (int z = nball; z < nc && !known; z++)
-                known = c[z].a == i && v2_dot(c[z].n, lr->r.contact.normal) > 1 - 1e-9;
+                known = c[z].a == i && c[z].kind == CONTACT_PUSH && v2_dot(c[z].n, lr->r.contact.normal) > 1 - 1e-9;
             if (known)
                 continue;
-            if (nc == cap && !grow((void **)&c, &cap, nc + 1, sizeof *c)) {
+            if (nc + 2 > cap && !grow((void **)&c, &cap, nc + 2, sizeof *c)) {
                 st = C2D_ERR_NO_MEMORY;
                 break;
             }
@@ -772,14 +1110,67 @@ static c2d_status presolve(balls_run *r)
             c[nc].b = -1;
             c[nc].n = lr->r.contact.normal;
             c[nc].target = vn * (lr->t / dt); /* it may close what it flies before the contact */
+            c[nc].kind = CONTACT_PUSH;
+            c[nc].mu = lr->r.contact.response == C2D_RESPONSE_BOUNCE && r->options ? r->options->friction : 0;
             nc++;
+            if (c[nc - 1].mu > 0) { /* its grip: no speed along the surface, while friction holds */
+                c[nc] = c[nc - 1];
+                c[nc].n = v2(-c[nc - 1].n.y, c[nc - 1].n.x);
+                c[nc].target = 0;
+                c[nc].kind = CONTACT_GRIP;
+                c[nc].mu = 0;
+                nc++;
+            }
             added = 1;
         }
         if (st != C2D_OK || nc == 0 || (round > 0 && !added))
             break;
         for (int i = 0; i < n; i++)
             v[i] = r->balls[i].velocity;
-        solve_cluster(r, c, nc, v, slot);
+        for (int q = nball; q < nc; q++)
+            if (c[q].kind == CONTACT_OFF)
+                c[q].kind = CONTACT_GRIP; /* friction is shared out anew with the new contacts */
+        solve_cluster(r, c, nc, v, slot, n);
+        /* The level's friction on the balls it holds up, as a bounce's takes away up to friction times
+         * the normal impulse from the speed along the surface: at rest on the level, a ball stops
+         * sliding as c2d_static_set_step_ball's would. The solve above held every such ball still along
+         * the surface (its grip). Where a grip needs more than friction times its contact's impulse,
+         * the ball slides: rounds of sequential impulses with each grip within its friction cone share
+         * the friction out, and each grip at the cone's edge lets go, its impulse kept as a fixed push
+         * along the surface. A grip let go that pushes its ball the way the ball now slides (more than
+         * stopping it) holds again. After each change the contacts and the holding grips are solved
+         * again, exactly: the last word on the normal speeds is always an exact solve. */
+        for (int pass = 0; pass < FRICTION_PASSES; pass++) {
+            int slips = 0, holds = 0;
+            for (int q = nball; q < nc; q++) {
+                bcontact *grip = &c[q];
+                if (grip->kind == CONTACT_GRIP && fabs(grip->impulse) > grip[-1].mu * grip[-1].impulse)
+                    slips = 1;
+                if (grip->kind == CONTACT_OFF && grip->held * v2_dot(v[grip->a], grip->n) > 0) {
+                    grip->kind = CONTACT_GRIP;
+                    holds = 1;
+                }
+            }
+            if (!slips && !holds)
+                break;
+            if (!holds) {
+                sweep_contacts(r, c, nc, v, slot, FRICTION_SWEEPS);
+                for (int q = nball; q < nc; q++) {
+                    bcontact *grip = &c[q];
+                    double most = grip[-1].mu * grip[-1].impulse;
+                    if (grip->kind == CONTACT_GRIP && fabs(grip->impulse) >= most * (1 - 1e-9)) {
+                        grip->kind = CONTACT_OFF;
+                        grip->held = grip->impulse;
+                    }
+                }
+            }
+            for (int i = 0; i < n; i++)
+                v[i] = r->balls[i].velocity;
+            for (int q = nball; q < nc; q++)
+                if (c[q].kind == CONTACT_OFF)
+                    v[c[q].a] = v2_mad(v[c[q].a], c[q].held * r->inv_mass[c[q].a], c[q].n);
+            solve_cluster(r, c, nc, v, slot, n);
+        }
         for (int i = 0; i < n && st == C2D_OK; i++) {
             c2d_vec2 cur = r->knots[r->path[i].knot].v;
             if (v[i].x != cur.x || v[i].y != cur.y)

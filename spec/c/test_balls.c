@@ -1,10 +1,11 @@
 /* test_balls.c - many balls stepped at once (c2d_static_set_step_balls): two balls head-on against the
  * exact answer, a fixed ball that reflects, momentum and energy kept by elastic bounces, one ball alone
  * as c2d_static_set_step_ball bit for bit, a resting column under gravity that neither jitters nor
- * creeps, bad input refused with nothing changed, and random steps of 2 to 200 balls at up to 50 radii
- * a step in a box of tiles, checked by an oracle of their own: each ball's path rebuilt from its
- * contact records (straight between them), and every pair of paths and every path against the box's
- * walls measured exactly. */
+ * creeps, piles dropped into a box that come to rest, a ball at rest on the level that the level's
+ * friction stops, bad input refused with nothing changed, and random steps of 2 to 200 balls at up to
+ * 50 radii a step in a box of tiles, checked by an oracle of their own: each ball's path rebuilt from
+ * its contact records (straight between them), and every pair of paths and every path against the
+ * box's walls measured exactly. */
 #include "testutil.h"
 
 #include <stdlib.h>
@@ -551,61 +552,196 @@ TEST(balls_moving_member_after_a_ball_contact)
     c2d_static_set_destroy(set);
 }
 
-/* A pile: balls of mixed sizes dropped into a box of tiles under gravity never sink into each other or
- * the walls, whether or not a step is cut short. (They do not all come to rest yet: a 2D pile still
- * has tens of ball contacts a frame, and sometimes more than a step allows; a column does settle, see
- * balls_resting_column_settles.) */
-TEST(balls_pile_never_sinks)
+/* ---- piles: balls dropped into a box of tiles under gravity ---- */
+
+/* What became of a pile. */
+typedef struct pile_outcome {
+    long frames;       /* stepped in all */
+    long rest_from;    /* the first frame of the quiet run that ended the test, or -1 */
+    long contacts;     /* ball-ball contact records in all (a pair's two counted once) */
+    long cut;          /* steps cut short */
+    double sunk;       /* the deepest a ball ever was in another or a wall (or below the floor) */
+    double height;     /* the highest centre at the end */
+    double moved, speed; /* at rest, the most a ball moved in a frame and the fastest it went */
+} pile_outcome;
+
+static c2d_status count_ball_contacts(void *ctx, const c2d_contact_record *r, int n)
 {
-    int w = 8;
+    long *count = (long *)ctx;
+    for (int i = 0; i < n; i++)
+        *count += r[i].contact.index < 0 && r[i].contact.index < -1 - (int)(r[i].id - 1); /* once a pair */
+    return C2D_OK;
+}
+
+/* Steps the pile b[0 .. n) (masses m, or NULL for all 1; a fixed ball is not pulled down) in a box w
+ * wide under gravity g = 10 at 1/60 s, restitution 0.3 for the balls and the walls, rest_speed 2 g dt
+ * and at most 200 ball contacts a step, until it has been at rest for quiet frames in a row or
+ * max_frames have passed. At rest: no step cut short, every ball slower than would move it 1e-9 in a
+ * frame, and every ball where the frame before left it and where the quiet frames began, within 1e-9
+ * (neither jitter nor creep). */
+static void run_pile(c2d_ball *b, const double *m, int n, int w, double friction, long quiet, long max_frames,
+                     pile_outcome *out)
+{
     c2d_static_set *set = tile_box(w, 30);
-    ENSURE(set);
-    c2d_ball b[40];
-    int n = 0;
-    while (n < 40) {
-        double r = c2d_test_uniform(0.3, 0.6);
-        double x = c2d_test_uniform(r, w - r);
-        double y = c2d_test_uniform(r, 29 - r);
-        int clear = 1;
-        for (int k = 0; k < n && clear; k++)
-            clear = tu_len(tu_sub(V(x, y), b[k].position)) > r + b[k].radius;
-        if (!clear)
-            continue;
-        b[n].position = V(x, y);
-        b[n].velocity = V(0, 0);
-        b[n].radius = r;
-        n++;
-    }
-    double g = 10, dt = 1.0 / 60;
+    memset(out, 0, sizeof *out);
+    out->rest_from = -1;
+    if (!set)
+        return;
+    double g = 10, dt = 1.0 / 60, still = 1e-9;
     c2d_balls_options bo = c2d_balls_options_default();
     bo.restitution = 0.3;
     bo.rest_speed = 2 * g * dt;
     bo.max_events = 200;
     c2d_move_options o = c2d_move_options_default();
     o.restitution = 0.3;
-    double sunk = 0, height = 0;
-    int truncated = 0;
-    /* Not scaled with C2D_TEST_SCALE: the pile needs its 5 seconds to fall (the platform suites run the
-     * tests at a fraction of their iterations). */
-    long frames = 300;
-    for (long frame = 0; frame < frames; frame++) {
+    o.friction = friction;
+    c2d_ball before[MAXB], settled[MAXB];
+    long quiet_from = 0;
+    memcpy(settled, b, (size_t)n * sizeof *b);
+    for (long frame = 0; frame < max_frames && (out->rest_from < 0); frame++) {
         for (int i = 0; i < n; i++)
-            b[i].velocity.y -= g * dt;
+            if (!m || m[i] < INFINITY)
+                b[i].velocity.y -= g * dt;
+        memcpy(before, b, (size_t)n * sizeof *b);
         c2d_move_result res;
-        ENSURE_OK(c2d_static_set_step_balls(set, b, NULL, n, dt, &o, &bo, &res, NULL, NULL));
-        truncated += res.truncated;
+        c2d_status st = c2d_static_set_step_balls(set, b, m, n, dt, &o, &bo, &res, count_ball_contacts, &out->contacts);
+        out->frames++;
+        if (st != C2D_OK) {
+            out->sunk = INFINITY;
+            break;
+        }
+        out->cut += res.truncated;
+        double moved = 0, speed = 0, drift = 0;
         for (int i = 0; i < n; i++) {
-            sunk = fmax(sunk, b[i].radius - b[i].position.x);
-            sunk = fmax(sunk, b[i].radius - b[i].position.y);
-            sunk = fmax(sunk, b[i].position.x + b[i].radius - w);
+            const c2d_ball *p = &b[i];
+            out->sunk = fmax(out->sunk, p->radius - p->position.x);
+            out->sunk = fmax(out->sunk, p->radius - p->position.y);
+            out->sunk = fmax(out->sunk, p->position.x + p->radius - w);
             for (int k = i + 1; k < n; k++)
-                sunk = fmax(sunk, b[i].radius + b[k].radius - tu_len(tu_sub(b[k].position, b[i].position)));
+                out->sunk = fmax(out->sunk, p->radius + b[k].radius - tu_len(tu_sub(b[k].position, p->position)));
+            moved = fmax(moved, tu_len(tu_sub(p->position, before[i].position)));
+            speed = fmax(speed, tu_len(p->velocity));
+            drift = fmax(drift, tu_len(tu_sub(p->position, settled[i].position)));
+        }
+        if (res.truncated || speed * dt > still || moved > still || drift > still) {
+            quiet_from = frame + 1;
+            out->moved = out->speed = 0;
+            memcpy(settled, b, (size_t)n * sizeof *b);
+        } else {
+            out->moved = fmax(out->moved, moved);
+            out->speed = fmax(out->speed, speed);
+            if (frame + 1 - quiet_from >= quiet)
+                out->rest_from = quiet_from;
         }
     }
     for (int i = 0; i < n; i++)
-        height = fmax(height, b[i].position.y);
-    ENSURE_MSG(sunk <= 1e-9, "a ball sank %g into another or a wall", sunk);
-    ENSURE_MSG(height < 12, "the pile did not fall: its top ball is at %g", height);
-    printf("balls_pile: %ld frames, %d cut short\n", frames, truncated);
+        out->height = fmax(out->height, b[i].position.y);
+    c2d_static_set_destroy(set);
+}
+
+/* n balls of radius 0.3 to 0.6 at rest, placed apart in [0, w] x [0, top]. */
+static void drop_balls(c2d_ball *b, int n, int w, double top)
+{
+    int placed = 0;
+    while (placed < n) {
+        double r = c2d_test_uniform(0.3, 0.6);
+        double x = c2d_test_uniform(r, w - r);
+        double y = c2d_test_uniform(r, top - r);
+        int clear = 1;
+        for (int k = 0; k < placed && clear; k++)
+            clear = tu_len(tu_sub(V(x, y), b[k].position)) > r + b[k].radius;
+        if (!clear)
+            continue;
+        b[placed].position = V(x, y);
+        b[placed].velocity = V(0, 0);
+        b[placed].radius = r;
+        placed++;
+    }
+}
+
+/* A wide pile: 40 balls of mixed sizes dropped from up to 29 high into a box 8 wide fall, bounce and
+ * roll for a few seconds and then come to rest: a second (60 frames) with no step cut short, no ball
+ * moving by more than 1e-9 a frame (no jitter) and, all along, none sunk into another or a wall by more
+ * than 1e-9. (Each frame the pile's resting contacts are solved together and exactly before the step,
+ * each pair kept at a rest gap a little under the touching tolerance; see balls_resting_column_settles
+ * for a column.) Not scaled with C2D_TEST_SCALE: the pile needs its seconds to fall and settle (the
+ * platform suites run the tests at a fraction of their iterations). */
+TEST(balls_pile_comes_to_rest)
+{
+    c2d_ball b[40];
+    int n = 40, w = 8;
+    drop_balls(b, n, w, 29);
+    pile_outcome po;
+    run_pile(b, NULL, n, w, 0, 60, 900, &po);
+    printf("balls_pile: at rest from frame %ld of %ld (then moving at most %.2g a frame, %.2g fast), %.1f ball "
+           "contact records a frame, %ld steps cut short\n",
+           po.rest_from, po.frames, po.moved, po.speed, (double)po.contacts / (double)po.frames, po.cut);
+    ENSURE_MSG(po.sunk <= 1e-9, "a ball sank %g into another or a wall", po.sunk);
+    ENSURE_MSG(po.rest_from >= 0, "the pile did not come to rest in %ld frames", po.frames);
+    ENSURE_MSG(po.height < 12, "the pile did not fall: its top ball is at %g", po.height);
+}
+
+/* Random piles of 12 to 30 balls in boxes 5 to 10 wide, of mass 1, of masses 0.2 to 5, and of masses
+ * 0.2 to 5 around a fixed ball (mass INFINITY) in the air, come to rest as the wide pile does, on a
+ * level with friction 0.5. (Between balls there is none: without the level's, a ball that a slow
+ * contact left sliding along the floor at a millimetre a second would slide on for ever, as it should.) */
+TEST(balls_random_piles_come_to_rest)
+{
+    for (long pile = 0; pile < 6; pile++) {
+        c2d_ball b[40];
+        double m[40];
+        int n = 12 + (int)(c2d_test_rand() % 19);
+        int w = 5 + (int)(c2d_test_rand() % 6);
+        int kind = (int)(pile % 3);
+        if (n > 3 * w)
+            n = 3 * w; /* room for them below 12 */
+        drop_balls(b, n, w, 12);
+        for (int i = 0; i < n; i++)
+            m[i] = kind == 0 ? 1 : c2d_test_uniform(0.2, 5);
+        if (kind == 2)
+            m[0] = INFINITY;
+        pile_outcome po;
+        run_pile(b, kind == 0 ? NULL : m, n, w, 0.5, 60, 900, &po);
+        printf("balls_random_piles: %d balls %d wide, masses %s: at rest from frame %ld (then moving at most %.2g "
+               "a frame), %.1f ball contact records a frame, %ld steps cut short\n",
+               n, w, kind == 0 ? "1" : kind == 1 ? "0.2-5" : "0.2-5 and a fixed ball", po.rest_from, po.moved,
+               (double)po.contacts / (double)po.frames, po.cut);
+        ENSURE_MSG(po.sunk <= 1e-9, "pile %ld: a ball sank %g into another or a wall", pile, po.sunk);
+        ENSURE_MSG(po.rest_from >= 0, "pile %ld (%d balls, %d wide): not at rest in %ld frames", pile, n, w,
+                   po.frames);
+    }
+}
+
+/* At rest on the level, a ball feels the level's friction as it does in c2d_static_set_step_ball's
+ * bounces (before the step its resting contact is solved, with friction times that impulse taken from
+ * its speed along the floor): sliding at 1 under gravity 10 with friction 0.3, it slows by 0.3 g dt
+ * each frame and stops after a third of a second, without leaving the floor; without friction it
+ * slides on. */
+TEST(balls_level_friction_stops_a_resting_ball)
+{
+    c2d_static_set *set = tile_box(40, 10);
+    ENSURE(set);
+    double g = 10, dt = 1.0 / 60;
+    c2d_balls_options bo = c2d_balls_options_default();
+    bo.rest_speed = 2 * g * dt;
+    for (int rough = 0; rough < 2; rough++) {
+        c2d_move_options o = c2d_move_options_default();
+        o.restitution = 0.3;
+        o.friction = rough ? 0.3 : 0;
+        c2d_ball b[1];
+        b[0].position = V(2, 0.5);
+        b[0].velocity = V(1, 0);
+        b[0].radius = 0.5;
+        for (int frame = 1; frame <= 30; frame++) {
+            b[0].velocity.y -= g * dt;
+            ENSURE_OK(c2d_static_set_step_balls(set, b, NULL, 1, dt, &o, &bo, NULL, NULL, NULL));
+            double want = rough ? fmax(1 - frame * 0.3 * g * dt, 0) : 1;
+            ENSURE_MSG(fabs(b[0].velocity.x - want) <= 1e-12, "friction %g, frame %d: speed %.17g, not %.17g",
+                       o.friction, frame, b[0].velocity.x, want);
+            ENSURE_MSG(fabs(b[0].velocity.y) <= 1e-12 && fabs(b[0].position.y - 0.5) <= 1e-12,
+                       "friction %g, frame %d: the ball left the floor: y %.17g, speed %.17g", o.friction, frame,
+                       b[0].position.y, b[0].velocity.y);
+        }
+    }
     c2d_static_set_destroy(set);
 }
