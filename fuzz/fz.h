@@ -19,6 +19,7 @@
  *   ops_world_move.c  world moves and ball steps, and a world entry's one-way direction
  *   ops_level.c       a world's level (a static set its motions meet), casts, world push-outs, timed moves
  *   ops_compound.c    chains and concave polygons: made from fuzzed rings, points and rays near them
+ *   ops_setquery.c    a static set's queries and rays against brute force over its shapes
  *   fuzz_api.c        the op table and the entry point
  * Everything here was one file (fuzz_api.c) until issue 23; the functions kept their names (fz_ and
  * op_ prefixes) and their code. */
@@ -394,6 +395,9 @@ void op_world_level_move(fz_state *st);
 void op_casts(fz_state *st);
 void op_world_push_out(fz_state *st);
 void op_timed(fz_state *st);
+
+/* ops_setquery.c */
+void op_set_query(fz_state *st);
 
 /* ops_compound.c */
 int fz_rings_flat(const c2d_vec2 *const *ring, const int *cnt, int rings);
