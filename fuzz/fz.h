@@ -20,6 +20,7 @@
  *   ops_level.c       a world's level (a static set its motions meet), casts, world push-outs, timed moves
  *   ops_compound.c    chains and concave polygons: made from fuzzed rings, points and rays near them
  *   ops_setquery.c    a static set's queries and rays against brute force over its shapes
+ *   ops_world_entry.c a world entry enabled or disabled, and given a velocity
  *   fuzz_api.c        the op table and the entry point
  * Everything here was one file (fuzz_api.c) until issue 23; the functions kept their names (fz_ and
  * op_ prefixes) and their code. */
@@ -80,6 +81,8 @@ typedef struct fz_entry {
     int live;
     c2d_vec2 ow; /* its one-way direction as c2d_world_get_one_way reported it after the last change */
     int os;      /* its shape is a one-sided chain (each segment blocks from its right) */
+    int off;     /* disabled (c2d_world_set_enabled): kept, but no query, ray, pair or move sees it */
+    c2d_vec2 vel; /* its velocity as set (c2d_world_set_velocity; zero: it stands still in moves) */
 } fz_entry;
 
 typedef struct fz_state {
@@ -189,6 +192,8 @@ typedef struct fz_world_snap {
         unsigned cat, mask;
         int status;
         c2d_vec2 ow;
+        int on;       /* c2d_world_get_enabled */
+        c2d_vec2 vel; /* c2d_world_get_velocity */
     } e[FZ_MAX_ENTRIES];
 } fz_world_snap;
 
@@ -398,6 +403,12 @@ void op_timed(fz_state *st);
 
 /* ops_setquery.c */
 void op_set_query(fz_state *st);
+
+/* ops_world_entry.c */
+int fz_entry_seen(const fz_entry *e);
+int fz_entry_moves(const fz_entry *e);
+void op_world_enable(fz_state *st);
+void op_world_velocity(fz_state *st);
 
 /* ops_compound.c */
 int fz_rings_flat(const c2d_vec2 *const *ring, const int *cnt, int rings);
