@@ -21,6 +21,7 @@
  *   ops_compound.c    chains and concave polygons: made from fuzzed rings, points and rays near them
  *   ops_setquery.c    a static set's queries and rays against brute force over its shapes
  *   ops_world_entry.c a world entry enabled or disabled, and given a velocity
+ *   ops_character.c   the character mover, through a set and through a world
  *   fuzz_api.c        the op table and the entry point
  * Everything here was one file (fuzz_api.c) until issue 23; the functions kept their names (fz_ and
  * op_ prefixes) and their code. */
@@ -125,6 +126,11 @@ typedef struct fz_state {
     int pair_mod; /* the pair filter in use: 0 none, else see fz_pair_filter */
     /* The world has the static set as its level (c2d_world_set_level): unset before either is freed. */
     int level;
+    /* The states the last accepted character moves left (ops_character.c), for the next call to
+     * start from (a character walks call after call). */
+    c2d_character_state ch;
+    c2d_world_character_state wch;
+    int ch_valid, wch_valid;
 } fz_state;
 
 /* ---- failing (fz_core.c) ------------------------------------------------------------------- */
@@ -409,6 +415,10 @@ int fz_entry_seen(const fz_entry *e);
 int fz_entry_moves(const fz_entry *e);
 void op_world_enable(fz_state *st);
 void op_world_velocity(fz_state *st);
+
+/* ops_character.c */
+void op_set_character(fz_state *st);
+void op_world_character(fz_state *st);
 
 /* ops_compound.c */
 int fz_rings_flat(const c2d_vec2 *const *ring, const int *cnt, int rings);
