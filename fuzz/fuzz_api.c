@@ -28,8 +28,8 @@
  * (48), a member's rigid motion, a turn about a pivot (49), a move that turns the mover (50), the world's
  * level (51, 52: the set as the level of the world, and world motions through it), casts (53), world
  * push-outs (54), timed moves (55), a static set's queries and rays (56), a world entry enabled or
- * disabled (57) and given a velocity (58), and the character mover through a set and a world (59, 60).
- * Every set and world move and ball step
+ * disabled (57) and given a velocity (58), the character mover through a set and a world (59, 60), and
+ * many balls stepped at once (61). Every set and world move and ball step
  * is also run in its _records form and compared. The harness keeps copies of the set's shapes (placed
  * where the set's members stand, with their motions and one-way directions) and a model of the world, and
  * checks their results against brute force (c2d_sweep, c2d_distance, c2d_overlap, c2d_raycast over
@@ -109,6 +109,7 @@ static const struct {
     {"world_velocity", op_world_velocity},
     {"set_character", op_set_character},
     {"world_character", op_world_character},
+    {"set_balls", op_set_balls},
     /* new operations go here, appended */
 };
 #define FZ_NOPS ((int)(sizeof fz_ops / sizeof fz_ops[0]))

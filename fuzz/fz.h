@@ -22,6 +22,7 @@
  *   ops_setquery.c    a static set's queries and rays against brute force over its shapes
  *   ops_world_entry.c a world entry enabled or disabled, and given a velocity
  *   ops_character.c   the character mover, through a set and through a world
+ *   ops_balls.c       many balls stepped at once through the set and against each other
  *   fuzz_api.c        the op table and the entry point
  * Everything here was one file (fuzz_api.c) until issue 23; the functions kept their names (fz_ and
  * op_ prefixes) and their code. */
@@ -419,6 +420,9 @@ void op_world_velocity(fz_state *st);
 /* ops_character.c */
 void op_set_character(fz_state *st);
 void op_world_character(fz_state *st);
+
+/* ops_balls.c */
+void op_set_balls(fz_state *st);
 
 /* ops_compound.c */
 int fz_rings_flat(const c2d_vec2 *const *ring, const int *cnt, int rings);
