@@ -145,7 +145,7 @@ extern c2d_shape *const *fz_trace_slots;
 extern const fz_state *fz_trace_state;
 /* The FZ_STRICT_* switches (-1 until read from the environment; fz_core.c says what each turns on). */
 extern int fz_strict_pairs, fz_strict_chain, fz_strict_touch, fz_strict_joints, fz_strict_misc, fz_strict_pivot,
-    fz_strict_circle_pivot, fz_strict_carry;
+    fz_strict_circle_pivot, fz_strict_carry, fz_strict_balls;
 /* The kinds of the pair being checked, for the failure message. */
 extern int fz_kind_a, fz_kind_b;
 

