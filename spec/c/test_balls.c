@@ -184,6 +184,22 @@ TEST(balls_one_ball_is_step_ball)
     c2d_static_set_destroy(set);
 }
 
+/* No balls may be given as NULL (the header refuses NULL only with n > 0): the call steps nothing and
+ * writes its result. Found by fuzz op set_balls under UBSan: the balls were copied back with
+ * memcpy(NULL, out, 0), undefined behaviour whatever the size (the sanitised suite, test_c_asan, sees
+ * it). */
+TEST(balls_none_given_as_null_steps_nothing)
+{
+    c2d_static_set *set = tile_box(4, 4);
+    ENSURE(set);
+    c2d_move_result res;
+    memset(&res, 0xA5, sizeof res);
+    ENSURE_OK(c2d_static_set_step_balls(set, NULL, NULL, 0, 1, NULL, NULL, &res, NULL, NULL));
+    ENSURE(res.count == 0 && res.truncated == 0 && res.travelled == 0);
+    ENSURE_OK(c2d_static_set_step_balls(set, NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL));
+    c2d_static_set_destroy(set);
+}
+
 /* Found by fuzz op set_balls (fuzz/known/balls-pushed-out-of-a-box-onto-each-other), not fixed yet:
  * two balls at rest inside a box, clear of each other (0.265 apart), are each pushed out of it first,
  * as c2d_static_set_step_ball pushes a ball out, onto the box's left side at y 0 and 0.125: their level
