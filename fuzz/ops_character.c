@@ -352,6 +352,24 @@ void op_world_character(fz_state *st)
         c2d_world_count(st->world, &empty);
     fz_world_snap before, after;
     fz_world_snapshot(st, &before);
+    /* The ground, read before the call (a callback may remove its entry): a level shape (id 0) or an
+     * entry, when grounded. */
+    unsigned ground_fault = 0;
+    c2d_vec2 carry = fz_v(0, 0);
+    if (in.grounded && st->world) {
+        if (in.ground_id == 0) {
+            if (st->level && in.ground_index >= st->set_n)
+                ground_fault = 1u << C2D_ERR_RANGE;
+            else if (st->level && in.ground_index >= 0)
+                carry = st->set_vel[in.ground_index];
+        } else {
+            int k = fz_entry_of(st, in.ground_id);
+            if (k < 0)
+                ground_fault = 1u << C2D_ERR_RANGE; /* "a ground_id of no live entry while grounded" */
+            else
+                carry = st->ent[k].vel;
+        }
+    }
     c2d_status s = c2d_world_move_character(st->world, mover, d, f, use_respond ? fz_ch_answer : NULL, &rcb, op, &s1,
                                             &res, with_report ? fz_ch_keep : NULL, &rc);
     fz_check_status(s);
@@ -366,25 +384,18 @@ void op_world_character(fz_state *st)
         faults |= 1u << C2D_ERR_NULL;
     if (mover && fz_is_compound(mover))
         faults |= 1u << C2D_ERR_NOT_CONVEX;
-    /* The ground: a level shape (id 0) or an entry, when grounded. */
-    c2d_vec2 carry = fz_v(0, 0);
-    if (in.grounded && st->world) {
-        if (in.ground_id == 0) {
-            if (st->level && in.ground_index >= st->set_n)
-                faults |= 1u << C2D_ERR_RANGE;
-            else if (st->level && in.ground_index >= 0)
-                carry = st->set_vel[in.ground_index];
-        } else {
-            int k = fz_entry_of(st, in.ground_id);
-            if (k < 0)
-                faults |= 1u << C2D_ERR_RANGE; /* "a ground_id of no live entry while grounded" */
-            else
-                carry = st->ent[k].vel;
-        }
-    }
+    faults |= ground_fault;
     /* The motion runs through the character mover of a set: its range check may refuse it (with the
      * ground's velocity when the call finds the ground, which the harness does not know). */
     int too_far = !faults && fz_ch_too_far(mover, d, carry, eff);
+    if (fz_trace)
+        fprintf(stderr,
+                " (state grounded %d on %llu/%d) -> world character: %d (faults %#x%s) moved (%.17g, %.17g) flags %d "
+                "count %d grounded %d on %llu/%d",
+                in.grounded, (unsigned long long)in.ground_id, in.ground_index, (int)s, faults, too_far ? ", too far" : "",
+                s == C2D_OK ? res.displacement.x : 0.0, s == C2D_OK ? res.displacement.y : 0.0,
+                s == C2D_OK ? res.flags : -1, s == C2D_OK ? res.count : -1, s == C2D_OK ? s1.grounded : -1,
+                s == C2D_OK ? (unsigned long long)s1.ground_id : 0ull, s == C2D_OK ? s1.ground_index : -9);
     if (!faults && s != C2D_OK) {
         FZ_CHECK(s == C2D_ERR_NO_MEMORY || (too_far && s == C2D_ERR_RANGE),
                  "world character refused valid input with %d%s", (int)s, too_far ? " (not for its range)" : "");
@@ -393,12 +404,6 @@ void op_world_character(fz_state *st)
         fz_bury(st);
         return;
     }
-    if (fz_trace)
-        fprintf(stderr, " -> world character: %d (faults %#x%s) moved (%.17g, %.17g) flags %d count %d grounded %d on %llu/%d",
-                (int)s, faults, too_far ? ", too far" : "", s == C2D_OK ? res.displacement.x : 0.0,
-                s == C2D_OK ? res.displacement.y : 0.0, s == C2D_OK ? res.flags : -1, s == C2D_OK ? res.count : -1,
-                s == C2D_OK ? s1.grounded : -1, s == C2D_OK ? (unsigned long long)s1.ground_id : 0ull,
-                s == C2D_OK ? s1.ground_index : -9);
     if (faults) {
         FZ_CHECK(s == C2D_ERR_NO_MEMORY || (s != C2D_OK && ((1u << (unsigned)s) & faults)),
                  "world character gave %d, which names none of its faults (%#x)", (int)s, faults);
