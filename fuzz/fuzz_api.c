@@ -27,7 +27,9 @@
  * direction, a world entry's one-way direction), chains and concave polygons (44-47), c2d_sweep_motion
  * (48), a member's rigid motion, a turn about a pivot (49), a move that turns the mover (50), the world's
  * level (51, 52: the set as the level of the world, and world motions through it), casts (53), world
- * push-outs (54) and timed moves (55). Every set and world move and ball step
+ * push-outs (54), timed moves (55), a static set's queries and rays (56), a world entry enabled or
+ * disabled (57) and given a velocity (58), the character mover through a set and a world (59, 60), and
+ * many balls stepped at once (61). Every set and world move and ball step
  * is also run in its _records form and compared. The harness keeps copies of the set's shapes (placed
  * where the set's members stand, with their motions and one-way directions) and a model of the world, and
  * checks their results against brute force (c2d_sweep, c2d_distance, c2d_overlap, c2d_raycast over
@@ -102,6 +104,12 @@ static const struct {
     {"casts", op_casts},
     {"world_push_out", op_world_push_out},
     {"timed", op_timed},
+    {"set_query", op_set_query},
+    {"world_enable", op_world_enable},
+    {"world_velocity", op_world_velocity},
+    {"set_character", op_set_character},
+    {"world_character", op_world_character},
+    {"set_balls", op_set_balls},
     /* new operations go here, appended */
 };
 #define FZ_NOPS ((int)(sizeof fz_ops / sizeof fz_ops[0]))
@@ -132,6 +140,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             !(getenv("FZ_STRICT_CIRCLE_PIVOT") != NULL && getenv("FZ_STRICT_CIRCLE_PIVOT")[0] == '0');
     if (fz_strict_carry < 0)
         fz_strict_carry = !(getenv("FZ_STRICT_CARRY") != NULL && getenv("FZ_STRICT_CARRY")[0] == '0');
+    if (fz_strict_balls < 0)
+        fz_strict_balls = getenv("FZ_STRICT_BALLS_PUSH_OUT") != NULL && getenv("FZ_STRICT_BALLS_PUSH_OUT")[0] == '1';
     if (fz_strict_pairs < 0)
         fz_strict_pairs = !(getenv("FZ_STRICT_COMPOUND_PAIRS") != NULL && getenv("FZ_STRICT_COMPOUND_PAIRS")[0] == '0');
     fz_trace_slots = st.slot;

@@ -19,6 +19,10 @@
  *   ops_world_move.c  world moves and ball steps, and a world entry's one-way direction
  *   ops_level.c       a world's level (a static set its motions meet), casts, world push-outs, timed moves
  *   ops_compound.c    chains and concave polygons: made from fuzzed rings, points and rays near them
+ *   ops_setquery.c    a static set's queries and rays against brute force over its shapes
+ *   ops_world_entry.c a world entry enabled or disabled, and given a velocity
+ *   ops_character.c   the character mover, through a set and through a world
+ *   ops_balls.c       many balls stepped at once through the set and against each other
  *   fuzz_api.c        the op table and the entry point
  * Everything here was one file (fuzz_api.c) until issue 23; the functions kept their names (fz_ and
  * op_ prefixes) and their code. */
@@ -79,6 +83,8 @@ typedef struct fz_entry {
     int live;
     c2d_vec2 ow; /* its one-way direction as c2d_world_get_one_way reported it after the last change */
     int os;      /* its shape is a one-sided chain (each segment blocks from its right) */
+    int off;     /* disabled (c2d_world_set_enabled): kept, but no query, ray, pair or move sees it */
+    c2d_vec2 vel; /* its velocity as set (c2d_world_set_velocity; zero: it stands still in moves) */
 } fz_entry;
 
 typedef struct fz_state {
@@ -121,6 +127,11 @@ typedef struct fz_state {
     int pair_mod; /* the pair filter in use: 0 none, else see fz_pair_filter */
     /* The world has the static set as its level (c2d_world_set_level): unset before either is freed. */
     int level;
+    /* The states the last accepted character moves left (ops_character.c), for the next call to
+     * start from (a character walks call after call). */
+    c2d_character_state ch;
+    c2d_world_character_state wch;
+    int ch_valid, wch_valid;
 } fz_state;
 
 /* ---- failing (fz_core.c) ------------------------------------------------------------------- */
@@ -134,7 +145,7 @@ extern c2d_shape *const *fz_trace_slots;
 extern const fz_state *fz_trace_state;
 /* The FZ_STRICT_* switches (-1 until read from the environment; fz_core.c says what each turns on). */
 extern int fz_strict_pairs, fz_strict_chain, fz_strict_touch, fz_strict_joints, fz_strict_misc, fz_strict_pivot,
-    fz_strict_circle_pivot, fz_strict_carry;
+    fz_strict_circle_pivot, fz_strict_carry, fz_strict_balls;
 /* The kinds of the pair being checked, for the failure message. */
 extern int fz_kind_a, fz_kind_b;
 
@@ -188,6 +199,8 @@ typedef struct fz_world_snap {
         unsigned cat, mask;
         int status;
         c2d_vec2 ow;
+        int on;       /* c2d_world_get_enabled */
+        c2d_vec2 vel; /* c2d_world_get_velocity */
     } e[FZ_MAX_ENTRIES];
 } fz_world_snap;
 
@@ -394,6 +407,22 @@ void op_world_level_move(fz_state *st);
 void op_casts(fz_state *st);
 void op_world_push_out(fz_state *st);
 void op_timed(fz_state *st);
+
+/* ops_setquery.c */
+void op_set_query(fz_state *st);
+
+/* ops_world_entry.c */
+int fz_entry_seen(const fz_entry *e);
+int fz_entry_moves(const fz_entry *e);
+void op_world_enable(fz_state *st);
+void op_world_velocity(fz_state *st);
+
+/* ops_character.c */
+void op_set_character(fz_state *st);
+void op_world_character(fz_state *st);
+
+/* ops_balls.c */
+void op_set_balls(fz_state *st);
 
 /* ops_compound.c */
 int fz_rings_flat(const c2d_vec2 *const *ring, const int *cnt, int rings);

@@ -184,8 +184,8 @@ void op_world_level_move(fz_state *st)
                          r->contact.index, (unsigned long long)r->user);
             else {
                 int k = fz_entry_of(st, r->id);
-                FZ_CHECK(k >= 0 && st->ent[k].user == r->user, "record %d names id %llu, no live entry", i,
-                         (unsigned long long)r->id);
+                FZ_CHECK(k >= 0 && st->ent[k].user == r->user && !st->ent[k].off,
+                         "record %d names id %llu, no live enabled entry", i, (unsigned long long)r->id);
             }
         }
         if (which == 2)
@@ -237,9 +237,9 @@ static void fz_check_cast_none(const c2d_cast *c, const c2d_shape *m, c2d_vec2 d
 
 /* A cast that met a shape (HIT or INSIDE): t in [0, 1] (0 for INSIDE), a unit normal, the position
  * start + t * d, depth 0 for a HIT; and for a HIT the mover placed there touches the shape it names
- * (where it stands still: `met`, NULL to skip), as a record's position does. */
-static void fz_check_cast_met(const c2d_cast *c, const c2d_shape *m, c2d_vec2 d, const c2d_shape *met, int by_parts,
-                              double scale, const char *what)
+ * (`met`, NULL to skip, where its velocity mv has taken it at t), as a record's position does. */
+static void fz_check_cast_met(const c2d_cast *c, const c2d_shape *m, c2d_vec2 d, const c2d_shape *met, c2d_vec2 mv,
+                              int by_parts, double scale, const char *what)
 {
     c2d_vec2 p;
     c2d_shape_get_position(m, &p);
@@ -261,7 +261,7 @@ static void fz_check_cast_met(const c2d_cast *c, const c2d_shape *m, c2d_vec2 d,
     r.contact.point = c->point;
     r.contact.normal = c->normal;
     r.position = c->position;
-    fz_check_record_position(&r, 0, m, 0, met, fz_v(0, 0), 0, scale, by_parts);
+    fz_check_record_position(&r, 0, m, 0, met, mv, c->t, scale, by_parts);
 }
 
 /* op casts: c2d_static_set_cast is c2d_static_set_sweep in the containers' convention (state, t,
@@ -316,7 +316,7 @@ void op_casts(fz_state *st)
                      "index %d normal (%.17g, %.17g)) in the containers' convention",
                      (int)sc.state, sc.t, sc.index, sc.normal.x, sc.normal.y, (int)toi.state, toi.t, idx, toi.normal.x,
                      toi.normal.y);
-            fz_check_cast_met(&sc, m, d, fz_member_moves(st, idx) ? NULL : st->set_shape[idx],
+            fz_check_cast_met(&sc, m, d, fz_member_moves(st, idx) ? NULL : st->set_shape[idx], fz_v(0, 0),
                               fz_member_one_way(st, idx), scale, "set cast");
         }
     }
@@ -349,6 +349,7 @@ void op_casts(fz_state *st)
     if (st->level)
         scale = fmax(scale, fz_set_scale(st, m, d, 1));
     const c2d_shape *met = NULL;
+    c2d_vec2 mv = fz_v(0, 0);
     int by_parts = 0;
     if (wc.id == 0) {
         FZ_CHECK(fz_level_contact_ok(st, wc.index, wc.user), "world cast names id 0 but no level shape (index %d)",
@@ -358,17 +359,18 @@ void op_casts(fz_state *st)
         by_parts = fz_member_one_way(st, wc.index);
     } else {
         int k = fz_entry_of(st, wc.id);
-        FZ_CHECK(k >= 0 && st->ent[k].user == wc.user && wc.index == -1 &&
+        FZ_CHECK(k >= 0 && st->ent[k].user == wc.user && wc.index == -1 && !st->ent[k].off &&
                      fz_bits_pass(f, st->ent[k].cat, st->ent[k].mask),
-                 "world cast names id %llu (index %d), no live entry passing the filter", (unsigned long long)wc.id,
-                 wc.index);
+                 "world cast names id %llu (index %d), no live enabled entry passing the filter",
+                 (unsigned long long)wc.id, wc.index);
         met = st->ent[k].shape;
+        mv = st->ent[k].vel; /* a cast sweeps an entry's velocity over one unit of time, as a move */
         by_parts = st->ent[k].os || st->ent[k].ow.x != 0 || st->ent[k].ow.y != 0;
     }
     for (int k = 0; k < st->n_ent; k++)
         if (st->ent[k].live)
-            scale = fmax(scale, fz_shape_scale(st->ent[k].shape));
-    fz_check_cast_met(&wc, m, d, met, by_parts, scale, "world cast");
+            scale = fmax(scale, fz_shape_scale(st->ent[k].shape) + fz_vec_mag(st->ent[k].vel));
+    fz_check_cast_met(&wc, m, d, met, mv, by_parts, scale, "world cast");
 }
 
 /* op world_push_out: c2d_world_push_out (filter and callbacks as the queries'). Bad input writes
@@ -420,7 +422,7 @@ void op_world_push_out(fz_state *st)
     c2d_shape *moved = fz_moved(m, p, 1);
     for (int k = 0; k < st->n_ent; k++) {
         const fz_entry *e = &st->ent[k];
-        if (!e->live || !fz_bits_pass(f, e->cat, e->mask) || (f && f->accept && !(q.called[k] && q.said[k])))
+        if (!fz_entry_seen(e) || !fz_bits_pass(f, e->cat, e->mask) || (f && f->accept && !(q.called[k] && q.said[k])))
             continue;
         if (e->ow.x != 0 || e->ow.y != 0 || e->os)
             continue; /* one-way: push-outs ignore them */

@@ -39,7 +39,16 @@ void fz_world_snapshot(const fz_state *st, fz_world_snap *sn)
         sn->e[k].status = (int)c2d_world_get(st->world, e->id, &sn->e[k].shape, &sn->e[k].user);
         c2d_world_get_bits(st->world, e->id, &sn->e[k].cat, &sn->e[k].mask);
         c2d_status ow_status = c2d_world_get_one_way(st->world, e->id, &sn->e[k].ow);
+        /* Enabled and velocity: what op world_enable and world_velocity set (ops_world_entry.c). */
+        c2d_status on_status = c2d_world_get_enabled(st->world, e->id, &sn->e[k].on);
+        c2d_status vel_status = c2d_world_get_velocity(st->world, e->id, &sn->e[k].vel);
+        sn->e[k].vel = fz_v(sn->e[k].vel.x + 0.0, sn->e[k].vel.y + 0.0); /* -0 (no motion) compares as 0 */
         if (e->live) {
+            FZ_CHECK(on_status == C2D_OK && sn->e[k].on == !e->off && vel_status == C2D_OK &&
+                         fz_vec_eq(sn->e[k].vel, e->vel),
+                     "entry %d (id %llu) is %s with velocity (%.17g, %.17g), not %s with (%.17g, %.17g)", k,
+                     (unsigned long long)e->id, sn->e[k].on ? "enabled" : "disabled", sn->e[k].vel.x, sn->e[k].vel.y,
+                     e->off ? "disabled" : "enabled", e->vel.x, e->vel.y);
             live++;
             FZ_CHECK(sn->e[k].status == C2D_OK && sn->e[k].shape == e->shape && sn->e[k].user == e->user &&
                          sn->e[k].cat == e->cat && sn->e[k].mask == e->mask,
@@ -52,6 +61,10 @@ void fz_world_snapshot(const fz_state *st, fz_world_snap *sn)
                      (unsigned long long)e->id, sn->e[k].status);
             FZ_CHECK(ow_status == C2D_ERR_RANGE && sn->e[k].ow.x == 0 && sn->e[k].ow.y == 0,
                      "get_one_way of removed entry %d gave %d or wrote", k, (int)ow_status);
+            FZ_CHECK(on_status == C2D_ERR_RANGE && sn->e[k].on == 0 && vel_status == C2D_ERR_RANGE &&
+                         sn->e[k].vel.x == 0 && sn->e[k].vel.y == 0,
+                     "get_enabled or get_velocity of removed entry %d gave %d, %d or wrote", k, (int)on_status,
+                     (int)vel_status);
         }
     }
     FZ_CHECK(sn->count == live, "world counts %d entries, %d are live", sn->count, live);
@@ -176,6 +189,8 @@ void op_world_add(fz_state *st)
     e->live = 1;
     e->ow = fz_v(0, 0); /* a new entry blocks from every side, whatever the entry that had its slot did */
     e->os = st->model[slot].kind == C2D_SHAPE_CHAIN && st->model[slot].one_sided;
+    e->off = 0; /* enabled and standing still, whatever the entry that had its slot was */
+    e->vel = fz_v(0, 0);
     fz_world_snap sn;
     fz_world_snapshot(st, &sn);
 }
@@ -324,6 +339,7 @@ static int fz_accept(void *ctx, c2d_world_id id, uintptr_t user)
              (unsigned long long)user, (unsigned long long)st->ent[k].user);
     FZ_CHECK(fz_bits_pass(q->filter, st->ent[k].cat, st->ent[k].mask), "accept called for an entry failing the bits");
     FZ_CHECK(!q->called[k], "accept called twice for entry %d", k);
+    FZ_CHECK(!st->ent[k].off, "accept called for disabled entry %d (id %llu)", k, (unsigned long long)id);
     q->called[k] = 1;
     q->calls++;
     int yes = ((user + q->salt) & 3) != 0;
@@ -345,6 +361,7 @@ static int fz_pair_filter(void *ctx, c2d_world_id a, uintptr_t ua, c2d_world_id 
     fz_state *st = (fz_state *)ctx;
     int ka = fz_entry_of(st, a), kb = fz_entry_of(st, b);
     FZ_CHECK(ka >= 0 && kb >= 0, "pair filter called for ids that are not live");
+    FZ_CHECK(!st->ent[ka].off && !st->ent[kb].off, "pair filter called for a disabled entry");
     FZ_CHECK(st->ent[ka].user == ua && st->ent[kb].user == ub, "pair filter called with wrong user values");
     FZ_CHECK(fz_before(ua, a, ub, b), "pair filter called with a after b in the world's order");
     return (ua + ub) % (uintptr_t)(st->pair_mod + 1) != 0 || st->pair_mod == 1;
@@ -389,8 +406,8 @@ static void fz_check_hits(fz_state *st, const c2d_world_filter *f, const fz_quer
     }
     for (int k = 0; k < st->n_ent; k++) {
         const fz_entry *e = &st->ent[k];
-        if (!e->live) {
-            FZ_CHECK(!seen[k], "removed entry reported");
+        if (!e->live || e->off) {
+            FZ_CHECK(!seen[k], "%s entry %d reported", e->live ? "disabled" : "removed", k);
             continue;
         }
         int want = fz_bits_pass(f, e->cat, e->mask);
@@ -571,8 +588,8 @@ void op_world_ray(fz_state *st)
     memset(seen, 0, sizeof seen);
     for (int i = 0; i < n; i++) {
         int k = fz_entry_of(st, h[i].id);
-        FZ_CHECK(k >= 0 && !seen[k] && h[i].user == st->ent[k].user, "ray hit %d: id %llu not a live entry (or twice)", i,
-                 (unsigned long long)h[i].id);
+        FZ_CHECK(k >= 0 && !seen[k] && h[i].user == st->ent[k].user && !st->ent[k].off,
+                 "ray hit %d: id %llu not a live enabled entry (or twice)", i, (unsigned long long)h[i].id);
         seen[k] = 1;
         c2d_ray_hit one;
         c2d_raycast(st->ent[k].shape, o, d, max_t, &one);
@@ -590,7 +607,7 @@ void op_world_ray(fz_state *st)
     double first = INFINITY;
     for (int k = 0; k < st->n_ent; k++) {
         const fz_entry *e = &st->ent[k];
-        if (!e->live)
+        if (!e->live || e->off)
             continue;
         c2d_ray_hit one;
         c2d_raycast(e->shape, o, d, max_t, &one);
@@ -656,8 +673,9 @@ void op_world_pairs(fz_state *st)
     memset(seen, 0, sizeof seen);
     for (int i = 0; i < count; i++) {
         int ka = fz_entry_of(st, out[i].a), kb = fz_entry_of(st, out[i].b);
-        FZ_CHECK(ka >= 0 && kb >= 0 && ka != kb, "pair %d: ids %llu, %llu not two live entries", i,
-                 (unsigned long long)out[i].a, (unsigned long long)out[i].b);
+        FZ_CHECK(ka >= 0 && kb >= 0 && ka != kb && !st->ent[ka].off && !st->ent[kb].off,
+                 "pair %d: ids %llu, %llu not two live enabled entries", i, (unsigned long long)out[i].a,
+                 (unsigned long long)out[i].b);
         FZ_CHECK(out[i].user_a == st->ent[ka].user && out[i].user_b == st->ent[kb].user, "pair %d: wrong users", i);
         FZ_CHECK(fz_before(out[i].user_a, out[i].a, out[i].user_b, out[i].b), "pair %d: a after b", i);
         FZ_CHECK(!seen[ka][kb], "pair %d reported twice", i);
@@ -683,7 +701,7 @@ void op_world_pairs(fz_state *st)
     for (int ka = 0; ka < st->n_ent; ka++)
         for (int kb = 0; kb < st->n_ent; kb++) {
             const fz_entry *a = &st->ent[ka], *b = &st->ent[kb];
-            if (ka == kb || !a->live || !b->live || !fz_before(a->user, a->id, b->user, b->id))
+            if (ka == kb || !a->live || !b->live || a->off || b->off || !fz_before(a->user, a->id, b->user, b->id))
                 continue;
             int want = (a->cat & b->mask) && (b->cat & a->mask);
             if (want && st->pair_mod)

@@ -13,8 +13,8 @@ static c2d_response fz_respond(void *ctx, c2d_world_id id, uintptr_t user)
 {
     fz_respond_ctx *rc = (fz_respond_ctx *)ctx;
     int k = fz_entry_of(rc->st, id);
-    FZ_CHECK(k >= 0 && rc->st->ent[k].user == user, "respond called for id %llu, not a live entry",
-             (unsigned long long)id);
+    FZ_CHECK(k >= 0 && rc->st->ent[k].user == user && !rc->st->ent[k].off,
+             "respond called for id %llu, not a live enabled entry", (unsigned long long)id);
     if (rc->remove && rc->salt % 3 == 0)
         fz_entry_remove(rc->st, k);
     return (c2d_response)((user + rc->salt) % 5);
@@ -31,7 +31,9 @@ static c2d_response fz_world_response(const fz_respond_ctx *rc, int use_respond,
 
 /* Smallest distance from s (moved by d) to the live entries passing the filter bits whose response
  * stops the mover (the callback answers are not known here, so entries it saw are checked only when
- * it accepted them; others were never considered). */
+ * it accepted them; others were never considered). Disabled entries are no shapes of the world for a
+ * move; entries with a velocity are left out (they go on moving to the end of the call, so a mover
+ * stopped early may be crushed by one, as by a set's moving member). */
 static double fz_world_clearance(fz_state *st, const c2d_shape *s, c2d_vec2 d, const c2d_world_filter *f,
                                  const fz_query_ctx *q, const fz_respond_ctx *rc, int use_respond,
                                  const c2d_move_options *o, c2d_response dflt, const c2d_shape *skip, int *which)
@@ -43,7 +45,7 @@ static double fz_world_clearance(fz_state *st, const c2d_shape *s, c2d_vec2 d, c
         return NAN;
     for (int k = 0; k < st->n_ent; k++) {
         const fz_entry *e = &st->ent[k];
-        if (!e->live || e->shape == skip || !fz_bits_pass(f, e->cat, e->mask))
+        if (!fz_entry_seen(e) || fz_entry_moves(e) || e->shape == skip || !fz_bits_pass(f, e->cat, e->mask))
             continue;
         if (f && f->accept && !(q->called[k] && q->said[k]))
             continue;
@@ -73,6 +75,9 @@ static void fz_check_world_contacts(fz_state *st, const c2d_world_contact *c, in
                  (unsigned long long)c[k].user, st->level ? "names no shape of the level" : "the world has no level");
         FZ_CHECK(isfinite(c[k].contact.t) && c[k].contact.t >= 0 && c[k].contact.t <= 1 && c[k].contact.t >= last,
                  "world contact %d at t %.17g", k, c[k].contact.t);
+        /* A disabled entry is never met (a removed one may be: a callback removed it after). */
+        int e = c[k].id != 0 ? fz_entry_of(st, c[k].id) : -1;
+        FZ_CHECK(e < 0 || !st->ent[e].off, "world contact %d names disabled entry %d", k, e);
         last = c[k].contact.t;
         fz_check_unit(c[k].contact.normal, "world contact normal");
         FZ_CHECK((int)c[k].contact.response >= 1 && (int)c[k].contact.response <= 4, "world contact response %d",
@@ -120,7 +125,7 @@ static void fz_check_world_records(fz_state *st, int ball_step, const c2d_shape 
                     fz_vec_mag(res->displacement) + fz_vec_mag(d));
     for (int k = 0; k < st->n_ent; k++)
         if (st->ent[k].live)
-            s = fmax(s, fz_shape_scale(st->ent[k].shape));
+            s = fmax(s, fz_shape_scale(st->ent[k].shape) + fz_vec_mag(st->ent[k].vel) * dt);
     if (ball_step)
         s += fz_vec_mag(b0->position) + fz_vec_mag(b0->velocity) * dt;
     if (st->level)
@@ -167,10 +172,13 @@ static void fz_check_world_records(fz_state *st, int ball_step, const c2d_shape 
             continue;
         }
         int k = fz_entry_of(st, fz_rec[i].id);
-        FZ_CHECK(k >= 0 && st->ent[k].user == fz_rec[i].user, "%s record %d names id %llu user %llu, no live entry",
-                 what, i, (unsigned long long)fz_rec[i].id, (unsigned long long)fz_rec[i].user);
+        FZ_CHECK(k >= 0 && st->ent[k].user == fz_rec[i].user && !st->ent[k].off,
+                 "%s record %d names id %llu user %llu, no live enabled entry", what, i,
+                 (unsigned long long)fz_rec[i].id, (unsigned long long)fz_rec[i].user);
+        /* An entry with a velocity where it had moved to then (the call sweeps it, not moves it). */
         fz_check_record_position(&fz_rec[i], i, ball_step ? NULL : m, ball_step ? b0->radius : 0, st->ent[k].shape,
-                                 fz_v(0, 0), 0, s, st->ent[k].os || st->ent[k].ow.x != 0 || st->ent[k].ow.y != 0);
+                                 st->ent[k].vel, fz_rec[i].contact.t * dt, s,
+                                 st->ent[k].os || st->ent[k].ow.x != 0 || st->ent[k].ow.y != 0);
     }
     FZ_CHECK(fz_is_poison(fz_rec + all, (size_t)(FZ_REC_MAX - all) * sizeof fz_rec[0]),
              "%s records written past the count %d", what, all);
@@ -288,10 +296,12 @@ void op_world_move(fz_state *st)
         int e = fz_entry_of(st, c[k].id);
         if (e >= 0 && st->ent[e].os && st->ent[e].ow.x == 0 && st->ent[e].ow.y == 0) {
             /* A one-sided chain entry: its segments block from their right (as in a set). */
-            double sc = fz_shape_scale(st->ent[e].shape) + fz_vec_mag(c[k].contact.point);
+            double tm = c[k].contact.t * dt;
+            c2d_vec2 shift = fz_v(st->ent[e].vel.x * tm, st->ent[e].vel.y * tm);
+            double sc = fz_shape_scale(st->ent[e].shape) + fz_vec_mag(c[k].contact.point) + fz_vec_mag(shift);
             FZ_CHECK(!c[k].contact.pushed_out, "world contact %d: pushed out of one-sided chain entry %d", k, e);
             if (c[k].contact.response != C2D_RESPONSE_CROSS)
-                FZ_CHECK(fz_chain_side_ok(st->ent[e].shape, fz_v(0, 0), c[k].contact.point, c[k].contact.normal,
+                FZ_CHECK(fz_chain_side_ok(st->ent[e].shape, shift, c[k].contact.point, c[k].contact.normal,
                                           FZ_REL_TOL * 4 * (1 + sc)),
                          "world contact %d with one-sided chain entry %d from the left of its segments at (%.17g, %.17g), "
                          "normal (%.17g, %.17g)",
@@ -341,7 +351,7 @@ void op_world_move(fz_state *st)
             double s = fmax(fz_shape_scale(mover), fz_vec_mag(disp) + fz_vec_mag(d));
             for (int k = 0; k < st->n_ent; k++)
                 if (st->ent[k].live)
-                    s = fmax(s, fz_shape_scale(st->ent[k].shape));
+                    s = fmax(s, fz_shape_scale(st->ent[k].shape) + fz_vec_mag(st->ent[k].vel) * dt);
             if (ball_step)
                 s += fz_vec_mag(b0.position) + fz_vec_mag(b0.velocity) * dt;
             if (st->level)

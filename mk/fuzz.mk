@@ -22,7 +22,8 @@ FUZZ_DIR       := $(BUILD)/fuzz
 # not one of them. Every build of the harness (fuzzer, coverage, replay) compiles these.
 FUZZ_SRCS      := fuzz/fuzz_api.c fuzz/fz_core.c fuzz/fz_oracle.c fuzz/fz_model.c fuzz/fz_checks.c \
                   fuzz/ops_shapes.c fuzz/ops_sweep.c fuzz/ops_turn.c fuzz/ops_sets.c fuzz/ops_members.c fuzz/ops_moves.c \
-                  fuzz/ops_world.c fuzz/ops_world_move.c fuzz/ops_level.c fuzz/ops_compound.c
+                  fuzz/ops_world.c fuzz/ops_world_move.c fuzz/ops_level.c fuzz/ops_compound.c \
+                  fuzz/ops_setquery.c fuzz/ops_world_entry.c fuzz/ops_character.c fuzz/ops_balls.c
 FUZZ_HDRS      := fuzz/fz.h
 FUZZ_BIN       := $(FUZZ_DIR)/fuzz_api
 FUZZ_COV_BIN   := $(FUZZ_DIR)/fuzz_api_cov

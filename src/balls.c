@@ -1396,7 +1396,8 @@ c2d_status c2d_static_set_step_balls(const c2d_static_set *set, c2d_ball *balls,
         }
     }
     if (st == C2D_OK) {
-        memcpy(balls, out, (size_t)n * sizeof *balls);
+        if (n > 0) /* balls may be NULL with n = 0, and memcpy takes no NULL even for no bytes */
+            memcpy(balls, out, (size_t)n * sizeof *balls);
         if (result) {
             memset(result, 0, sizeof *result);
             result->travelled = r.travelled;

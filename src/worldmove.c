@@ -165,6 +165,14 @@ static c2d_status check_move_options(const c2d_world *w, const c2d_move_options 
 {
     if (o && o->responses && !w->level)
         return C2D_ERR_RANGE; /* per-shape arrays are for a level's shapes; entries take respond */
+    /* Every level shape's response, as the set's own calls check them: near an entry only the shapes
+     * within reach join the scope, and its set would read theirs alone, so the call would take or
+     * refuse a bad array depending on where the mover goes. */
+    int n = 0;
+    if (o && o->responses && c2d_static_set_get_count(w->level, &n) == C2D_OK)
+        for (int i = 0; i < n; i++)
+            if ((int)o->responses[i] < C2D_RESPONSE_NONE || (int)o->responses[i] > C2D_RESPONSE_CROSS)
+                return C2D_ERR_RANGE;
     return C2D_OK;
 }
 

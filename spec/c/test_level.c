@@ -237,6 +237,44 @@ TEST(level_responses_of_the_level_s_shapes_come_from_options_responses)
     scene_free(&s);
 }
 
+/* A response out of range in options->responses is refused for every shape of the level, as the set's
+ * own calls refuse it, wherever the motion goes: near an entry the level's shapes within reach join a
+ * scope of their own, and only their responses were read, so one far away was accepted there and
+ * refused with no entry near (found by fuzz op world_level_move). */
+TEST(level_response_out_of_range_is_refused_near_an_entry_too)
+{
+    c2d_shape *wall, *far_wall, *enemy, *mover;
+    ENSURE_OK(c2d_rect_new(0, -5, 20, 2, 0, &wall));
+    ENSURE_OK(c2d_rect_new(500, 500, 2, 2, 0, &far_wall));
+    ENSURE_OK(c2d_circle_new(3, 0, 1, &enemy));
+    ENSURE_OK(c2d_circle_new(0, 0, 1, &mover));
+    const c2d_shape *shapes[2] = {wall, far_wall};
+    c2d_static_set *level;
+    ENSURE_OK(c2d_static_set_new(shapes, 2, NULL, &level));
+    c2d_world *w;
+    ENSURE_OK(c2d_world_new(&w));
+    ENSURE_OK(c2d_world_set_level(w, level));
+    c2d_response responses[2] = {C2D_RESPONSE_SLIDE, (c2d_response)5};
+    c2d_move_options o = c2d_move_options_default();
+    o.responses = responses;
+    c2d_move_result r;
+    c2d_ball b = {{0, 0}, {0, -3}, 1};
+    ENSURE(c2d_static_set_move(level, mover, tu_v(0, -3), &o, &r, NULL, 0) == C2D_ERR_RANGE);
+    ENSURE(c2d_world_move(w, mover, tu_v(0, -3), NULL, NULL, NULL, &o, &r, NULL, 0) == C2D_ERR_RANGE); /* no entry */
+    c2d_world_id id;
+    ENSURE_OK(c2d_world_add(w, enemy, 0, &id));
+    ENSURE_MSG(c2d_world_move(w, mover, tu_v(0, -3), NULL, NULL, NULL, &o, &r, NULL, 0) == C2D_ERR_RANGE,
+               "a world move near an entry took a response of 5 for a level shape out of reach");
+    ENSURE(c2d_world_step_ball(w, &b, 1, NULL, NULL, NULL, &o, &r, NULL, 0) == C2D_ERR_RANGE);
+    ENSURE(b.position.x == 0 && b.position.y == 0 && b.velocity.y == -3);
+    c2d_world_destroy(w);
+    c2d_static_set_destroy(level);
+    c2d_shape_destroy(wall);
+    c2d_shape_destroy(far_wall);
+    c2d_shape_destroy(enemy);
+    c2d_shape_destroy(mover);
+}
+
 /* With a respond callback for the entries, the level's shapes take options->response, or the call's
  * default: near an entry (the level's shapes then join a scope of their own) as far from any. */
 TEST(level_shapes_take_the_call_s_response_beside_a_respond_callback)
