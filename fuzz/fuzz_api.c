@@ -141,7 +141,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (fz_strict_carry < 0)
         fz_strict_carry = !(getenv("FZ_STRICT_CARRY") != NULL && getenv("FZ_STRICT_CARRY")[0] == '0');
     if (fz_strict_balls < 0)
-        fz_strict_balls = getenv("FZ_STRICT_BALLS_PUSH_OUT") != NULL && getenv("FZ_STRICT_BALLS_PUSH_OUT")[0] == '1';
+        fz_strict_balls = !(getenv("FZ_STRICT_BALLS_PUSH_OUT") != NULL && getenv("FZ_STRICT_BALLS_PUSH_OUT")[0] == '0');
     if (fz_strict_pairs < 0)
         fz_strict_pairs = !(getenv("FZ_STRICT_COMPOUND_PAIRS") != NULL && getenv("FZ_STRICT_COMPOUND_PAIRS")[0] == '0');
     fz_trace_slots = st.slot;

@@ -135,11 +135,12 @@ int fz_strict_circle_pivot = -1;
  * fuzz/known/set-ball-carried-by-a-flipper-through-a-post, README). By default the end check of a move
  * or ball step after such a ride looks at the carrier only (ops_moves.c, fz_end_responses). */
 int fz_strict_carry = -1;
-/* FZ_STRICT_BALLS_PUSH_OUT=1: balls of c2d_static_set_step_balls that start clear of each other end
- * clear of each other also when one started inside a solid shape of the set. Each ball's level path
- * begins with its push-out, which is no swept motion: balls pushed out of a shape onto one place stand
- * there overlapping, at rest, and no ball contact parts them (known bug,
- * fuzz/known/balls-pushed-out-of-a-box-onto-each-other, README). By default such pairs are left out
+/* FZ_STRICT_BALLS_PUSH_OUT (on by default since the fix; =0 turns it off): balls of
+ * c2d_static_set_step_balls that start clear of each other end clear of each other also when one
+ * started inside a solid shape of the set. Each ball's level path begins with its push-out, which put
+ * balls pushed out of a shape onto one place there overlapping, at rest, and no ball contact parted
+ * them (fixed: the step pushes balls that start overlapping apart first,
+ * fuzz/corpus/crash-balls-pushed-out-of-a-box-onto-each-other, README). Off, such pairs are left out
  * of the end check (ops_balls.c). */
 int fz_strict_balls = -1;
 

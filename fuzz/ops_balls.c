@@ -233,9 +233,8 @@ void op_set_balls(fz_state *st)
     double scale = fz_balls_scale(st, b0, b, n, dt);
     double tol = FZ_REL_TOL * 4 * (1 + scale);
     /* Balls that start clear of each other never end overlapping (two fixed balls pass through each
-     * other). Unless FZ_STRICT_BALLS_PUSH_OUT=1, not for a ball that starts inside a solid shape of the
-     * set: its push-out is no swept motion, and balls pushed out onto one place stay there overlapping
-     * (known bug, see fz_strict_balls). */
+     * other), also when one starts inside a solid shape of the set and is pushed out onto another
+     * (FZ_STRICT_BALLS_PUSH_OUT=0 leaves those out, see fz_strict_balls). */
     int inside[FZ_BALLS];
     for (int i = 0; i < n; i++) {
         inside[i] = 0;

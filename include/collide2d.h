@@ -1192,11 +1192,17 @@ C2D_API c2d_balls_options c2d_balls_options_default(void);
  *  met in time order within the step, swept: two balls never pass through each other or overlap
  *  deeper than the touching tolerance, whatever their speeds. Two balls that meet exchange the impulse
  *  of their masses along the line between their centres with ball_options' restitution (no friction
- *  between balls). masses: NULL (all 1) or n masses > 0; INFINITY makes a fixed ball, which moves as
- *  its velocity and the level take it and which other balls bounce off as off a wall (two fixed balls
- *  pass through each other). A ball that meets no other ball this step ends exactly where
+ *  between balls). masses: NULL (all 1) or n masses > 0, as far apart as doubles go (balls more than
+ *  2^1000 lighter than the heaviest meet each other as if of one mass); INFINITY makes a fixed ball,
+ *  which moves as its velocity and the level take it and which other balls bounce off as off a wall
+ *  (two fixed balls pass through each other). A ball that meets no other ball this step ends exactly where
  *  c2d_static_set_step_ball puts it (with a rest speed, unless the level holds it up at rest: see
- *  c2d_balls_options). Updates every ball's position and velocity.
+ *  c2d_balls_options). Balls that start overlapping deeper than touching (placed so, or pushed out of
+ *  a solid shape onto each other) are first pushed apart, as one ball is pushed out of the level: by
+ *  their inverse masses along the line between their centres (for one centre, along x, the lower index
+ *  to the left), to touching, held by the walls the level pushed them from, and out of the level again,
+ *  each pair's two records (pushed_out 1) at t 0; their velocities stay. Balls crammed into a pit too
+ *  small for them may stay overlapping. Updates every ball's position and velocity.
  *
  *  result (may be NULL): count counts every record (see report), truncated is 1 when a ball's level
  *  path or the step's ball contacts (ball_options->max_events) were cut short; travelled sums the

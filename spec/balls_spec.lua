@@ -1,10 +1,11 @@
 -- spec/balls_spec.lua - set:stepBalls from Lua: many balls stepped at once through a static set and
 -- against each other. The flat array updated in place, the contacts (which ball, which other ball or
--- which shape), masses and fixed balls, one ball as set:stepBall exactly, the docs' example, every
--- error (and that an error changes nothing), and a box of random balls that never ends with two
--- overlapping or one outside. Then world:stepBalls: set:stepBalls on a world's level exactly, the
--- world's shapes named in the contacts, its filter and response function asked once per shape,
--- errors from them and the standard ones, and its docs example.
+-- which shape), masses and fixed balls, balls spawned on one spot pushed apart, one ball as
+-- set:stepBall exactly, the docs' example, every error (and that an error changes nothing), and a box
+-- of random balls that never ends with two overlapping or one outside. Then world:stepBalls:
+-- set:stepBalls on a world's level exactly, the world's shapes named in the contacts, its filter and
+-- response function asked once per shape, errors from them and the standard ones, and its docs
+-- example.
 local collide2d = require 'collide2d'
 local expect = require 'spec.support.expect'
 
@@ -52,6 +53,17 @@ describe('set:stepBalls(balls, dt [, opts [, contacts]])', function()
     assert.are.equal(1, n)
     assert.are.same({ 1, 1, 'floor', nil }, { contacts[1].ball, contacts[1].index, contacts[1].value, contacts[1].other })
     assert.are.same({ 0, -3, 0, -4, 1 }, balls)
+  end)
+
+  it('pushes balls spawned on one spot apart first, by their masses, and says so', function()
+    local balls, contacts = { 3, 4, 0.5, 0, 1, 3, 4, 0, 0, 3 }, {}
+    local n = open:stepBalls(balls, 0, { masses = { 3, 1 } }, contacts)
+    -- 4 deep: the heavy ball goes a quarter of it to the left (the first ball), the light one the rest.
+    assert.is_true(math.abs(balls[1] - 2) < 1e-9 and math.abs(balls[6] - 6) < 1e-9)
+    assert.are.same({ 4, 0.5, 0, 4, 0, 0 }, { balls[2], balls[3], balls[4], balls[7], balls[8], balls[9] })
+    assert.are.equal(2, n)
+    assert.are.same({ 1, 2, true, 0 }, { contacts[1].ball, contacts[1].other, contacts[1].pushedOut, contacts[1].t })
+    assert.are.same({ 2, 1, true, 0 }, { contacts[2].ball, contacts[2].other, contacts[2].pushedOut, contacts[2].t })
   end)
 
   it('takes masses, and a fixed ball (math.huge) that sends another straight back', function()

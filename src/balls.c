@@ -127,6 +127,7 @@ typedef struct balls_run {
     int *order;     /* the balls by their boxes' left sides (kept sorted as paths change) */
     double width;   /* the widest box so far: a box meeting ball i's starts within this of it */
     int *repeats;   /* how many contacts in a row it has had at one instant */
+    c2d_ball *own;  /* the balls as they start once pushed apart (see separate), or NULL */
 } balls_run;
 
 static int grow(void **p, int *cap, int need, size_t size)
@@ -459,21 +460,29 @@ static void sort_by_x(balls_run *r, int *idx, int *tmp, int n)
     }
 }
 
-/* Every pair whose boxes meet, by sort and sweep on x, offered its first event. */
-static int initial_events(balls_run *r)
+/* Sorts r->order by the boxes' left sides from scratch. Returns 0 when memory ran out. */
+static int sort_order(balls_run *r)
 {
     int *tmp = (int *)malloc((size_t)r->n * sizeof(int));
     if (!tmp)
         return 0;
+    for (int i = 0; i < r->n; i++)
+        r->order[i] = i;
+    sort_by_x(r, r->order, tmp, r->n);
+    free(tmp);
+    return 1;
+}
+
+/* Every pair whose boxes meet, by a sweep on x over r->order (sorted), offered its first event. */
+static void initial_events(balls_run *r)
+{
     int *idx = r->order;
     r->width = 0;
     for (int i = 0; i < r->n; i++) {
-        idx[i] = i;
         r->best[i].t = INFINITY;
         r->best[i].partner = -1;
         r->width = c2d_max_num(r->width, r->path[i].box.max.x - r->path[i].box.min.x);
     }
-    sort_by_x(r, idx, tmp, r->n);
     for (int a = 0; a < r->n; a++) {
         int i = idx[a];
         const c2d_aabb *bi = &r->path[i].box;
@@ -489,8 +498,6 @@ static int initial_events(balls_run *r)
                 offer(r, i, k, tk);
         }
     }
-    free(tmp);
-    return 1;
 }
 
 /* ---- impulses ---- */
@@ -1205,6 +1212,279 @@ static c2d_status collide_pair(balls_run *r, int i, int j, double t)
     return st;
 }
 
+/* ---- balls that start overlapping ---- */
+
+/* Rounds of pushing apart balls that start overlapping (see separate). */
+#define SEPARATE_ROUNDS 32
+
+/* Whether balls i and k overlap deeper than touching where their paths start (pushed out of the level),
+ * and may be pushed apart (not both fixed). */
+static int start_overlap(const balls_run *r, int i, int k)
+{
+    if (r->inv_mass[i] == 0 && r->inv_mass[k] == 0)
+        return 0;
+    c2d_vec2 pi = pos_at(r, i, 0), pk = pos_at(r, k, 0);
+    double R = r->balls[i].radius + r->balls[k].radius;
+    return R - v2_len(v2_sub(pk, pi)) > pair_tol(pi, pk, R);
+}
+
+/* Whether any two balls start overlapping: a sweep over the boxes (r->order sorted), which hold the
+ * balls where their paths start. */
+static int any_start_overlap(const balls_run *r)
+{
+    for (int a = 0; a < r->n; a++) {
+        int i = r->order[a];
+        const c2d_aabb *bi = &r->path[i].box;
+        for (int b = a + 1; b < r->n; b++) {
+            int k = r->order[b];
+            const c2d_aabb *bk = &r->path[k].box;
+            if (bk->min.x > bi->max.x)
+                break;
+            if (boxes_meet(bi, bk) && start_overlap(r, i, k))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Keeps the push-outs that start ball b's path as records: its path is about to be planned anew from
+ * where they left it. */
+static void keep_push_outs(balls_run *r, int b)
+{
+    const ball_path *bp = &r->path[b];
+    for (int q = 0; q < bp->nrec; q++) {
+        const level_rec *lr = &r->recs[bp->rec + q];
+        if (lr->t > 0)
+            break;
+        if (!lr->r.contact.pushed_out)
+            continue;
+        out_rec *o = push_out(r);
+        if (!o)
+            return;
+        o->r = lr->r;
+        o->t = 0;
+    }
+}
+
+/* Pushes ball b at *p out of the level as it stands at the step's start (a step of no time), keeping
+ * the push-outs as records; *p becomes where it ends, and wall[0] the last push-out's normal (if any),
+ * wall[1] the one before of another wall. */
+static c2d_status push_from_level(balls_run *r, int b, c2d_vec2 *p, c2d_vec2 *wall)
+{
+    c2d_ball ball = r->own[b];
+    ball.position = *p;
+    c2d_record_list_clear(&r->list);
+    c2d_move_result res;
+    c2d_status st = c2d_static_set_step_ball_list(r->set, &ball, 0.0, r->options, &res, &r->list);
+    if (st != C2D_OK)
+        return st;
+    c2d_vec2 from = *p;
+    for (int q = 0; q < r->list.count; q++) {
+        if (!r->list.items[q].contact.pushed_out)
+            continue;
+        out_rec *o = push_out(r);
+        if (!o)
+            break;
+        o->r = r->list.items[q];
+        o->r.contact.t = 0;
+        o->r.id = (c2d_world_id)b + 1;
+        o->t = 0;
+        /* The two last walls met (a corner holds a ball with two), as the way they pushed it: in a
+         * corner the contact's normal may name the other wall. */
+        c2d_vec2 nw = v2_normalize_or(v2_sub(r->list.items[q].position, from), r->list.items[q].contact.normal);
+        from = r->list.items[q].position;
+        if (!(v2_dot(nw, wall[0]) > 1 - 1e-9))
+            wall[1] = wall[0];
+        wall[0] = nw;
+    }
+    *p = ball.position;
+    return C2D_OK;
+}
+
+typedef struct start_key {
+    double x; /* the ball's left side */
+    int i;
+} start_key;
+
+static int compare_start(const void *x, const void *y)
+{
+    const start_key *a = (const start_key *)x, *b = (const start_key *)y;
+    if (a->x != b->x)
+        return a->x < b->x ? -1 : 1;
+    return (a->i > b->i) - (a->i < b->i);
+}
+
+/* The pairs of the balls as they start (r->own) that may be pushed apart and lie less than reach apart
+ * (reach 0: overlap deeper than touching), each a contact into *c (grown) whose target is what the
+ * pushes must open: to half a touching tolerance apart. key: n entries of scratch. Returns the deepest
+ * overlap (0 for none) and the count in *nc, or -1 when memory ran out. */
+static double start_pairs(balls_run *r, start_key *key, double reach, bcontact **c, int *cap, int *nc)
+{
+    const c2d_ball *own = r->own;
+    int n = r->n;
+    for (int i = 0; i < n; i++) {
+        key[i].x = own[i].position.x - own[i].radius;
+        key[i].i = i;
+    }
+    qsort(key, (size_t)n, sizeof *key, compare_start);
+    double deepest = 0;
+    *nc = 0;
+    for (int a = 0; a < n; a++) {
+        int i = key[a].i;
+        for (int b = a + 1; b < n && key[b].x <= own[i].position.x + own[i].radius + reach; b++) {
+            int k = key[b].i;
+            if (r->inv_mass[i] == 0 && r->inv_mass[k] == 0)
+                continue;
+            c2d_vec2 d = v2_sub(own[k].position, own[i].position);
+            double l = v2_len(d), R = own[i].radius + own[k].radius, tol = pair_tol(own[i].position, own[k].position, R);
+            if (!(l - R < (reach > 0 ? reach : -tol)))
+                continue;
+            deepest = c2d_max_num(deepest, R - l);
+            if (!c)
+                continue;
+            if (*nc == *cap && !grow((void **)c, cap, *nc + 1, sizeof **c))
+                return -1;
+            bcontact *q = &(*c)[(*nc)++];
+            q->a = i < k ? i : k;
+            q->b = i < k ? k : i;
+            /* From a to b; for one centre, along x. */
+            q->n = l > 0 ? v2_scale(i < k ? d : v2_neg(d), 1.0 / l) : v2(1, 0);
+            q->target = R - l + 0.5 * tol;
+            q->impulse = 0;
+            q->kind = CONTACT_PUSH;
+            q->mu = q->held = 0;
+        }
+    }
+    return deepest;
+}
+
+/* Balls that start the step overlapping deeper than touching (placed so, or pushed out of the level
+ * onto each other) are pushed apart first, as c2d_static_set_step_ball pushes a ball out of the level,
+ * and out of the level again from there: round after round, the pushes that open every pair overlapping
+ * (or near enough to be pushed into one) to half a touching tolerance apart, shared by inverse mass, the
+ * balls standing against the level held by it (the resting clusters' exact solve, with displacements
+ * for velocities), until no pair overlaps or SEPARATE_ROUNDS have run (balls crammed into a pit too
+ * small for them stay as the last round left them). Each pair pushed apart gives its two records, with
+ * pushed_out 1, at time 0. The balls moved start their paths anew where they end, with the velocity
+ * their paths started with; r->balls becomes r->own, the balls as they now start. */
+static c2d_status separate(balls_run *r)
+{
+    int n = r->n, cap = 0, nc = 0;
+    r->own = (c2d_ball *)malloc((size_t)n * sizeof(c2d_ball));
+    start_key *key = (start_key *)malloc((size_t)n * sizeof(start_key));
+    c2d_vec2 *wall = (c2d_vec2 *)calloc(2 * (size_t)n, sizeof(c2d_vec2));
+    c2d_vec2 *move = (c2d_vec2 *)malloc((size_t)n * sizeof(c2d_vec2));
+    int *slot = (int *)malloc((size_t)n * sizeof(int));
+    bcontact *c = NULL;
+    c2d_status st = C2D_OK;
+    if (!r->own || !key || !wall || !move || !slot) {
+        st = C2D_ERR_NO_MEMORY;
+        goto done;
+    }
+    c2d_ball *own = r->own;
+    for (int i = 0; i < n; i++) {
+        own[i] = r->balls[i];
+        own[i].position = pos_at(r, i, 0);
+        own[i].velocity = vel_at(r, i, 0);
+        slot[i] = i;
+        /* A ball the level pushed out stands against it (see push_from_level). */
+        const ball_path *bp = &r->path[i];
+        c2d_vec2 from = r->knots[bp->knot].p;
+        for (int q = 0; q < bp->nrec && r->recs[bp->rec + q].t <= 0; q++) {
+            const c2d_contact_record *cr = &r->recs[bp->rec + q].r;
+            if (!cr->contact.pushed_out)
+                continue;
+            c2d_vec2 nw = v2_normalize_or(v2_sub(cr->position, from), cr->contact.normal);
+            from = cr->position;
+            if (!(v2_dot(nw, wall[2 * i]) > 1 - 1e-9))
+                wall[2 * i + 1] = wall[2 * i];
+            wall[2 * i] = nw;
+        }
+    }
+    r->balls = own;
+    double scale = r->speed_scale;
+    /* mark: 1, moved this round; 2, moved before (its path's push-outs kept). */
+    for (int round = 0; round < SEPARATE_ROUNDS && st == C2D_OK; round++) {
+        double deepest = start_pairs(r, key, 0, NULL, &cap, &nc);
+        if (!(deepest > 0))
+            break;
+        if (start_pairs(r, key, deepest, &c, &cap, &nc) < 0) {
+            st = C2D_ERR_NO_MEMORY;
+            break;
+        }
+        int nball = nc;
+        for (int w = 0; w < 2 * n; w++) {
+            int i = w / 2;
+            if (r->inv_mass[i] == 0 || (wall[w].x == 0 && wall[w].y == 0))
+                continue;
+            if (nc == cap && !grow((void **)&c, &cap, nc + 1, sizeof *c)) {
+                st = C2D_ERR_NO_MEMORY;
+                break;
+            }
+            bcontact *q = &c[nc++];
+            q->a = i;
+            q->b = -1;
+            q->n = wall[w];
+            q->target = 0;
+            q->impulse = 0;
+            q->kind = CONTACT_PUSH;
+            q->mu = q->held = 0;
+        }
+        if (st != C2D_OK)
+            break;
+        for (int i = 0; i < n; i++)
+            move[i] = v2(0, 0);
+        r->speed_scale = deepest; /* the solve's tolerance: a fraction of the pushes */
+        solve_cluster(r, c, nc, move, slot, n);
+        r->speed_scale = scale;
+        for (int q = 0; q < nball; q++) {
+            if (!(c[q].impulse > 0))
+                continue;
+            int pair[2] = {c[q].a, c[q].b};
+            for (int z = 0; z < 2; z++) {
+                if (!(r->mark[pair[z]] & 2))
+                    keep_push_outs(r, pair[z]);
+                r->mark[pair[z]] |= 2;
+            }
+        }
+        for (int i = 0; i < n; i++)
+            if (move[i].x != 0 || move[i].y != 0) {
+                own[i].position = v2_add(own[i].position, move[i]);
+                r->mark[i] |= 3;
+                /* Off a wall it moved away from (the level pushes it back if it is not). */
+                for (int w = 2 * i; w < 2 * i + 2; w++)
+                    if (v2_dot(move[i], wall[w]) > 0)
+                        wall[w] = v2(0, 0);
+            }
+        for (int q = 0; q < nball; q++) {
+            if (!(c[q].impulse > 0))
+                continue;
+            long first = r->nout;
+            int a = c[q].a, b = c[q].b;
+            record_pair(r, a, b, 0.0, own[a].position, own[b].position, c[q].n, own[a].velocity, own[b].velocity);
+            for (long z = first; z < r->nout; z++)
+                r->out[z].r.contact.pushed_out = 1;
+        }
+        for (int i = 0; i < n && st == C2D_OK; i++) {
+            if (r->mark[i] & 1)
+                st = push_from_level(r, i, &own[i].position, &wall[2 * i]);
+            r->mark[i] &= 2;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        if (r->mark[i] && st == C2D_OK)
+            st = plan(r, i, 0.0, own[i].position, own[i].velocity);
+        r->mark[i] = 0;
+    }
+done:
+    free(key);
+    free(wall);
+    free(move);
+    free(slot);
+    free(c);
+    return r->no_memory && st == C2D_OK ? C2D_ERR_NO_MEMORY : st;
+}
+
 /* ---- the call ---- */
 
 static int compare_out(const void *x, const void *y)
@@ -1262,6 +1542,47 @@ c2d_status c2d_balls_check(const c2d_ball *balls, const double *masses, int n, d
     return C2D_OK;
 }
 
+/* Masses within 2^-MASS_EXP to 2^MASS_EXP have their inverses as they are. Beyond, every inverse mass is
+ * scaled by one power of two, which changes no velocity (an impulse's effect is a ratio of them), so
+ * that the heaviest ball's is 2^-MASS_EXP, and those of balls more than 2^(2 MASS_EXP) lighter are
+ * clamped at 2^MASS_EXP: such a ball meets the heavier ones as off a wall, as it would anyway within
+ * rounding, and two of them meet as if of one mass. No sum or product of inverse masses overflows (a
+ * mass of 5e-324 has no finite inverse) or vanishes. */
+#define MASS_EXP 500
+
+/* The power of two the inverse masses are scaled by (0: none). */
+static int mass_shift(const double *masses, int n)
+{
+    int lo = 0, hi = 0, any = 0;
+    for (int i = 0; masses && i < n; i++) {
+        if (isinf(masses[i]))
+            continue;
+        int e;
+        frexp(masses[i], &e);
+        lo = any && lo < e ? lo : e;
+        hi = any && hi > e ? hi : e;
+        any = 1;
+    }
+    if (!any || (lo > -MASS_EXP && hi < MASS_EXP))
+        return 0;
+    return hi - MASS_EXP;
+}
+
+static double inverse_mass(const double *masses, int i, int shift)
+{
+    if (!masses)
+        return 1.0;
+    if (isinf(masses[i]))
+        return 0.0;
+    if (shift == 0)
+        return 1.0 / masses[i];
+    int e;
+    double f = frexp(masses[i], &e);
+    int x = shift - e;
+    x = x < -MASS_EXP ? -MASS_EXP : x > MASS_EXP ? MASS_EXP : x;
+    return ldexp(1.0 / f, x);
+}
+
 c2d_status c2d_static_set_step_balls(const c2d_static_set *set, c2d_ball *balls, const double *masses, int n,
                                      double dt, const c2d_move_options *options,
                                      const c2d_balls_options *ball_options, c2d_move_result *result,
@@ -1301,16 +1622,25 @@ c2d_status c2d_static_set_step_balls(const c2d_static_set *set, c2d_ball *balls,
         st = C2D_ERR_NO_MEMORY;
     for (int i = 0; i < n && st == C2D_OK; i++)
         r.last_t[i] = -INFINITY;
+    int shift = mass_shift(masses, n);
     for (int i = 0; i < n && st == C2D_OK; i++) {
-        r.inv_mass[i] = masses ? 1.0 / masses[i] : 1.0;
+        r.inv_mass[i] = inverse_mass(masses, i, shift);
         st = plan(&r, i, 0.0, balls[i].position, balls[i].velocity);
     }
-    if (st == C2D_OK && n > 0 && r.rest_speed > 0)
+    if (st == C2D_OK && n > 1 && !sort_order(&r))
+        st = C2D_ERR_NO_MEMORY;
+    if (st == C2D_OK && n > 1 && any_start_overlap(&r)) {
+        st = separate(&r);
+        reorder(&r);
+    }
+    if (st == C2D_OK && n > 0 && r.rest_speed > 0) {
         st = presolve(&r);
+        reorder(&r);
+    }
     double now = 0;
     long events = 0;
-    if (st == C2D_OK && n > 1 && !initial_events(&r))
-        st = C2D_ERR_NO_MEMORY;
+    if (st == C2D_OK && n > 1)
+        initial_events(&r);
     while (st == C2D_OK && n > 1) {
         int i = -1;
         for (int k = 0; k < n; k++)
@@ -1414,6 +1744,7 @@ c2d_status c2d_static_set_step_balls(const c2d_static_set *set, c2d_ball *balls,
     free(r.last_t);
     free(r.repeats);
     free(r.order);
+    free(r.own);
     free(r.knots);
     free(r.recs);
     free(r.out);

@@ -42,6 +42,11 @@ static c2d_static_set *tile_box(int w, int h)
     return set;
 }
 
+static int near(double a, double b, double tol)
+{
+    return fabs(a - b) <= tol;
+}
+
 static c2d_static_set *empty_set(void)
 {
     c2d_static_set *set = NULL;
@@ -201,18 +206,13 @@ TEST(balls_none_given_as_null_steps_nothing)
     c2d_static_set_destroy(set);
 }
 
-/* Found by fuzz op set_balls (fuzz/known/balls-pushed-out-of-a-box-onto-each-other), not fixed yet:
- * two balls at rest inside a box, clear of each other (0.265 apart), are each pushed out of it first,
- * as c2d_static_set_step_ball pushes a ball out, onto the box's left side at y 0 and 0.125: their level
- * paths start there, overlapping by 0.125, and since they do not approach each other no ball contact
- * parts them. The header promises that balls never end overlapping. Runs only with
- * C2D_TEST_KNOWN_BUGS=1 (as fuzz/known/ inputs fail only with their switch), so that the suite stays
- * green until the push-out of a ball is swept against the other balls. */
+/* Found by fuzz op set_balls (fuzz/corpus/crash-balls-pushed-out-of-a-box-onto-each-other): two balls
+ * at rest inside a box, clear of each other (0.265 apart), are each pushed out of it first, as
+ * c2d_static_set_step_ball pushes a ball out, onto the box's left side at y 0 and 0.125, where they
+ * overlapped by 0.125 and, not approaching each other, stayed so. Now pushed apart there, along the
+ * wall, each by half (equal masses), to touching; the records say so. */
 TEST(balls_pushed_out_onto_one_place_end_apart)
 {
-    const char *known = getenv("C2D_TEST_KNOWN_BUGS");
-    if (!known || known[0] != '1')
-        return;
     c2d_shape *box;
     ENSURE_OK(c2d_rect_new(0, 0, 40, 40, 0, &box));
     c2d_static_set *set;
@@ -224,11 +224,173 @@ TEST(balls_pushed_out_onto_one_place_end_apart)
     b[0].velocity = b[1].velocity = V(0, 0);
     b[0].radius = b[1].radius = 0.125;
     ENSURE(tu_len(tu_sub(b[1].position, b[0].position)) > 0.25);
-    ENSURE_OK(c2d_static_set_step_balls(set, b, NULL, 2, 1, NULL, NULL, NULL, NULL, NULL));
+    static sink s;
+    c2d_move_result res;
+    ENSURE_OK(c2d_static_set_step_balls(set, b, NULL, 2, 1, NULL, NULL, &res, keep, &s));
     double d = tu_len(tu_sub(b[1].position, b[0].position));
     c2d_static_set_destroy(set);
-    ENSURE_MSG(d >= 0.25 - 1e-9, "balls at (%.17g, %.17g) and (%.17g, %.17g): %.3g deep", b[0].position.x,
-               b[0].position.y, b[1].position.x, b[1].position.y, 0.25 - d);
+    ENSURE_MSG(d >= 0.25 - 1e-12 && d <= 0.25 + 1e-9, "balls at (%.17g, %.17g) and (%.17g, %.17g): %.3g apart",
+               b[0].position.x, b[0].position.y, b[1].position.x, b[1].position.y, d - 0.25);
+    /* Along the wall: by half each, from y 0 and 0.125 to -0.0625 and 0.1875. */
+    ENSURE(near(b[0].position.x, -20.125, 1e-12) && near(b[1].position.x, -20.125, 1e-12));
+    ENSURE(near(b[0].position.y, -0.0625, 1e-9) && near(b[1].position.y, 0.1875, 1e-9));
+    ENSURE(b[0].velocity.x == 0 && b[0].velocity.y == 0 && b[1].velocity.x == 0 && b[1].velocity.y == 0);
+    /* Each ball's push-out of the box, then the pair pushed apart: all at t 0, marked pushed out. */
+    ENSURE(res.count == 4 && s.n == 4);
+    int level = 0, apart = 0;
+    for (int q = 0; q < s.n; q++) {
+        ENSURE(s.r[q].contact.t == 0 && s.r[q].contact.pushed_out);
+        if (s.r[q].contact.index == 0)
+            level++;
+        else if (s.r[q].contact.index == -1 - (int)(2 - s.r[q].id))
+            apart++;
+        if (s.r[q].contact.index < 0)
+            ENSURE(q >= 2); /* after both push-outs of the box */
+    }
+    ENSURE(level == 2 && apart == 2);
+}
+
+/* Two balls placed on one spot (empty level) are pushed apart along x, by their inverse masses, to
+ * touching; their velocities are theirs. A fixed ball stays, the other is pushed off it. */
+TEST(balls_placed_on_one_spot_are_pushed_apart_by_their_masses)
+{
+    c2d_static_set *set = empty_set();
+    ENSURE(set);
+    c2d_ball b[2];
+    b[0].position = b[1].position = V(3, 4);
+    b[0].velocity = V(0.5, 0);
+    b[1].velocity = V(0, -0.25);
+    b[0].radius = 1;
+    b[1].radius = 3;
+    double m[2] = {3, 1};
+    ENSURE_OK(c2d_static_set_step_balls(set, b, m, 2, 0, NULL, NULL, NULL, NULL, NULL));
+    /* 4 deep: the heavy ball moves a quarter of it, the light one three quarters. */
+    ENSURE(near(b[0].position.x, 2, 1e-9) && b[0].position.y == 4);
+    ENSURE(near(b[1].position.x, 6, 1e-9) && b[1].position.y == 4);
+    ENSURE(b[0].velocity.x == 0.5 && b[0].velocity.y == 0 && b[1].velocity.x == 0 && b[1].velocity.y == -0.25);
+    ENSURE(tu_len(tu_sub(b[1].position, b[0].position)) >= 4);
+    b[0].position = V(3, 4);
+    b[1].position = V(3.5, 4);
+    b[0].velocity = b[1].velocity = V(0, 0);
+    m[0] = INFINITY;
+    ENSURE_OK(c2d_static_set_step_balls(set, b, m, 2, 1, NULL, NULL, NULL, NULL, NULL));
+    ENSURE(b[0].position.x == 3 && b[0].position.y == 4);
+    ENSURE(near(b[1].position.x, 7, 1e-9) && b[1].position.y == 4);
+    c2d_static_set_destroy(set);
+}
+
+/* Balls placed at random in a box of tiles, anywhere: overlapping each other, inside its walls, some
+ * fixed. After one step, no two of them overlap (but two fixed balls) and none is in a wall: the
+ * step pushes them out of the level and apart first, marks that with push-out records at t 0, and
+ * steps on from there (a ball in a wall may leave the box the nearest way out, as one ball would).
+ * The balls cover at most a fifth of the box, so there is always room. */
+TEST(balls_placed_anywhere_end_apart_and_out_of_the_walls)
+{
+    int w = 12;
+    c2d_static_set *set = tile_box(w, w);
+    ENSURE(set);
+    static sink s;
+    long scenes = 0, pushed_apart = 0;
+    for (long scene = 0; scene < c2d_test_iterations(300); scene++) {
+        c2d_ball b[40];
+        double m[40];
+        int n = 2 + (int)(c2d_test_rand() % 39);
+        double area = 0, cover = c2d_test_uniform(0.02, 0.2) * w * w;
+        int k = 0;
+        while (k < n) {
+            double r = c2d_test_uniform(0.1, 0.6);
+            if (area + TU_PI * r * r > cover && k >= 2)
+                break;
+            area += TU_PI * r * r;
+            double x = c2d_test_uniform(-0.5, w + 0.5);
+            double y = c2d_test_uniform(-0.5, w + 0.5);
+            double ang = c2d_test_uniform(0, 2 * TU_PI);
+            double sp = c2d_test_uniform(0, 5 * r);
+            b[k].position = V(x, y);
+            b[k].velocity = V(sp * cos(ang), sp * sin(ang));
+            b[k].radius = r;
+            m[k] = c2d_test_uniform(0.2, 5);
+            /* A fixed ball well inside the box, still: one in a corner could wall a ball in. */
+            if (c2d_test_uniform(0, 1) < 0.1 && x > 3 && x < w - 3 && y > 3 && y < w - 3) {
+                m[k] = INFINITY;
+                b[k].velocity = V(0, 0);
+            }
+            k++;
+        }
+        n = k;
+        c2d_ball before[40];
+        memcpy(before, b, sizeof before);
+        double dt = c2d_test_rand() % 4 == 0 ? 0 : c2d_test_uniform(0, 0.5);
+        c2d_move_result res;
+        ENSURE_OK(c2d_static_set_step_balls(set, b, m, n, dt, NULL, NULL, &res, keep, &s));
+        scenes++;
+        for (int q = 0; q < s.n; q++)
+            if (s.r[q].contact.index < 0 && s.r[q].contact.pushed_out) {
+                ENSURE(s.r[q].contact.t == 0);
+                pushed_apart++;
+            }
+        for (int i = 0; i < n; i++) {
+            c2d_vec2 p = b[i].position, out;
+            c2d_shape *ball;
+            ENSURE_OK(c2d_circle_new(p.x, p.y, b[i].radius, &ball));
+            ENSURE_OK(c2d_static_set_push_out(set, ball, &out));
+            c2d_shape_destroy(ball);
+            ENSURE_MSG(tu_len(out) <= 1e-9, "scene %ld: ball %d of %d %.3g deep in a wall at (%.17g, %.17g) r %g",
+                       scene, i, n, tu_len(out), p.x, p.y, b[i].radius);
+            if (m[i] == INFINITY)
+                ENSURE(p.x == before[i].position.x && p.y == before[i].position.y);
+            for (int j = i + 1; j < n; j++) {
+                if (m[i] == INFINITY && m[j] == INFINITY)
+                    continue;
+                double R = b[i].radius + b[j].radius, d = tu_len(tu_sub(b[j].position, p));
+                ENSURE_MSG(d >= R - 1e-9, "scene %ld (dt %g): balls %d and %d of %d end %.3g deep", scene, dt, i, j,
+                           n, R - d);
+            }
+        }
+    }
+    printf("balls_placed_anywhere: %ld scenes, %ld records of balls pushed apart\n", scenes, pushed_apart / 2);
+    ENSURE(pushed_apart > 0);
+    c2d_static_set_destroy(set);
+}
+
+/* Found by the fixed-seed fuzz run (fuzz/corpus/crash-balls-mass-with-no-finite-inverse): a ball of
+ * mass 5e-324 has no finite inverse mass, and the step answered C2D_ERR_NOT_FINITE for valid balls.
+ * Masses as far apart as doubles go: a ball 5e-324 heavy bounces off one of mass 1 as off a wall, so
+ * does one of 1e-300 off one of 1e300 (which it moves by less than 1e-290: 2e-600 exactly), and two
+ * balls of ordinary masses meet bit for bit as they would with no such ball in the step. */
+TEST(balls_masses_from_the_least_double_to_the_greatest)
+{
+    c2d_static_set *set = empty_set();
+    ENSURE(set);
+    c2d_ball b[4];
+    double m[4] = {5e-324, 1, 0.5, 2};
+    b[0].position = V(0, 0);
+    b[0].velocity = V(1, 0);
+    b[1].position = V(3, 0);
+    b[1].velocity = V(-1, 0);
+    b[2].position = V(0, 100);
+    b[2].velocity = V(1, 0);
+    b[3].position = V(3, 100);
+    b[3].velocity = V(-1, 0);
+    for (int i = 0; i < 4; i++)
+        b[i].radius = 0.5;
+    c2d_ball alone[2] = {b[2], b[3]};
+    ENSURE_OK(c2d_static_set_step_balls(set, b, m, 4, 2, NULL, NULL, NULL, NULL, NULL));
+    ENSURE_OK(c2d_static_set_step_balls(set, alone, m + 2, 2, 2, NULL, NULL, NULL, NULL, NULL));
+    /* The light ball back at 3 (its speed reversed at t 1, at x 1), the other on at -1 as if alone. */
+    ENSURE(b[0].velocity.x == -3 && b[0].velocity.y == 0 && near(b[0].position.x, -2, 1e-12));
+    ENSURE(b[1].velocity.x == -1 && near(b[1].position.x, 1, 1e-12));
+    ENSURE(memcmp(&b[2], &alone[0], sizeof alone) == 0);
+    /* A mass of 1e300 against 1e-300: the light one bounces off it. */
+    m[0] = 1e-300;
+    m[1] = 1e300;
+    b[0].position = V(0, 0);
+    b[0].velocity = V(1, 0);
+    b[1].position = V(3, 0);
+    b[1].velocity = V(0, 0);
+    ENSURE_OK(c2d_static_set_step_balls(set, b, m, 2, 4, NULL, NULL, NULL, NULL, NULL));
+    ENSURE(near(b[0].velocity.x, -1, 1e-15) && fabs(b[1].velocity.x) < 1e-290 && near(b[0].position.x, 0, 1e-12));
+    c2d_static_set_destroy(set);
 }
 
 TEST(balls_bad_input_changes_nothing)
