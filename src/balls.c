@@ -128,6 +128,7 @@ typedef struct balls_run {
     double width;   /* the widest box so far: a box meeting ball i's starts within this of it */
     int *repeats;   /* how many contacts in a row it has had at one instant */
     c2d_ball *own;  /* the balls as they start once pushed apart (see separate), or NULL */
+    int overlap;    /* two balls start overlapping deeper than touching (found by initial_events) */
 } balls_run;
 
 static int grow(void **p, int *cap, int need, size_t size)
@@ -314,8 +315,9 @@ static double pair_tol(c2d_vec2 a, c2d_vec2 b, double R)
  * Over each interval in which both paths are straight, the centres' offset d0 + w u (u in [0, 1]) meets
  * the circle of radius R = ri + rj where |d0 + w u|^2 = R^2: the smaller root of a u^2 + 2 b u + c, taken
  * as c / (-b + sqrt(b^2 - a c)), which has no cancellation when the balls approach (b < 0). Balls
- * within the touching tolerance of contact count as in contact when they approach. */
-static double pair_toi(const balls_run *r, int i, int j, double t)
+ * within the touching tolerance of contact count as in contact when they approach. overlap (may be
+ * NULL) is set to 1 when they start (at t) overlapping deeper than that. */
+static double pair_toi(const balls_run *r, int i, int j, double t, int *overlap)
 {
     if (r->inv_mass[i] == 0 && r->inv_mass[j] == 0)
         return INFINITY;
@@ -324,6 +326,8 @@ static double pair_toi(const balls_run *r, int i, int j, double t)
     int a = knot_at(r, i, t), b = knot_at(r, j, t);
     double R = r->balls[i].radius + r->balls[j].radius, s = t;
     c2d_vec2 p0i = pos_at(r, i, s), p0j = pos_at(r, j, s);
+    if (overlap && R - v2_len(v2_sub(p0j, p0i)) > pair_tol(p0i, p0j, R))
+        *overlap = 1;
     while (s < r->dt) {
         double next = r->dt;
         while (a + 1 < pi->nknot - 1 && ki[a + 1].t <= s)
@@ -396,7 +400,7 @@ static void find_best(balls_run *r, int i, double t)
             break;
         if (k == i || !boxes_meet(bi, bk))
             continue;
-        double tk = pair_toi(r, i, k, t);
+        double tk = pair_toi(r, i, k, t, NULL);
         if (tk < be.t || (tk == be.t && k < be.partner)) {
             be.t = tk;
             be.partner = k;
@@ -473,7 +477,8 @@ static int sort_order(balls_run *r)
     return 1;
 }
 
-/* Every pair whose boxes meet, by a sweep on x over r->order (sorted), offered its first event. */
+/* Every pair whose boxes meet, by a sweep on x over r->order (sorted), offered its first event; r->overlap
+ * set when two balls start overlapping. */
 static void initial_events(balls_run *r)
 {
     int *idx = r->order;
@@ -493,7 +498,7 @@ static void initial_events(balls_run *r)
                 break;
             if (bk->min.y > bi->max.y || bi->min.y > bk->max.y)
                 continue;
-            double tk = pair_toi(r, i < k ? i : k, i < k ? k : i, 0.0);
+            double tk = pair_toi(r, i < k ? i : k, i < k ? k : i, 0.0, &r->overlap);
             if (tk < INFINITY)
                 offer(r, i, k, tk);
         }
@@ -1217,36 +1222,6 @@ static c2d_status collide_pair(balls_run *r, int i, int j, double t)
 /* Rounds of pushing apart balls that start overlapping (see separate). */
 #define SEPARATE_ROUNDS 32
 
-/* Whether balls i and k overlap deeper than touching where their paths start (pushed out of the level),
- * and may be pushed apart (not both fixed). */
-static int start_overlap(const balls_run *r, int i, int k)
-{
-    if (r->inv_mass[i] == 0 && r->inv_mass[k] == 0)
-        return 0;
-    c2d_vec2 pi = pos_at(r, i, 0), pk = pos_at(r, k, 0);
-    double R = r->balls[i].radius + r->balls[k].radius;
-    return R - v2_len(v2_sub(pk, pi)) > pair_tol(pi, pk, R);
-}
-
-/* Whether any two balls start overlapping: a sweep over the boxes (r->order sorted), which hold the
- * balls where their paths start. */
-static int any_start_overlap(const balls_run *r)
-{
-    for (int a = 0; a < r->n; a++) {
-        int i = r->order[a];
-        const c2d_aabb *bi = &r->path[i].box;
-        for (int b = a + 1; b < r->n; b++) {
-            int k = r->order[b];
-            const c2d_aabb *bk = &r->path[k].box;
-            if (bk->min.x > bi->max.x)
-                break;
-            if (boxes_meet(bi, bk) && start_overlap(r, i, k))
-                return 1;
-        }
-    }
-    return 0;
-}
-
 /* Keeps the push-outs that start ball b's path as records: its path is about to be planned anew from
  * where they left it. */
 static void keep_push_outs(balls_run *r, int b)
@@ -1314,16 +1289,17 @@ static int compare_start(const void *x, const void *y)
     return (a->i > b->i) - (a->i < b->i);
 }
 
-/* The pairs of the balls as they start (r->own) that may be pushed apart and lie less than reach apart
+/* The pairs of the balls as they start (at: their centres) that may be pushed apart and lie less than reach apart
  * (reach 0: overlap deeper than touching), each a contact into *c (grown) whose target is what the
  * pushes must open: to half a touching tolerance apart. key: n entries of scratch. Returns the deepest
  * overlap (0 for none) and the count in *nc, or -1 when memory ran out. */
-static double start_pairs(balls_run *r, start_key *key, double reach, bcontact **c, int *cap, int *nc)
+static double start_pairs(balls_run *r, const c2d_vec2 *at, start_key *key, double reach, bcontact **c, int *cap,
+                          int *nc)
 {
-    const c2d_ball *own = r->own;
+    const c2d_ball *own = r->balls;
     int n = r->n;
     for (int i = 0; i < n; i++) {
-        key[i].x = own[i].position.x - own[i].radius;
+        key[i].x = at[i].x - own[i].radius;
         key[i].i = i;
     }
     qsort(key, (size_t)n, sizeof *key, compare_start);
@@ -1331,12 +1307,12 @@ static double start_pairs(balls_run *r, start_key *key, double reach, bcontact *
     *nc = 0;
     for (int a = 0; a < n; a++) {
         int i = key[a].i;
-        for (int b = a + 1; b < n && key[b].x <= own[i].position.x + own[i].radius + reach; b++) {
+        for (int b = a + 1; b < n && key[b].x <= at[i].x + own[i].radius + reach; b++) {
             int k = key[b].i;
             if (r->inv_mass[i] == 0 && r->inv_mass[k] == 0)
                 continue;
-            c2d_vec2 d = v2_sub(own[k].position, own[i].position);
-            double l = v2_len(d), R = own[i].radius + own[k].radius, tol = pair_tol(own[i].position, own[k].position, R);
+            c2d_vec2 d = v2_sub(at[k], at[i]);
+            double l = v2_len(d), R = own[i].radius + own[k].radius, tol = pair_tol(at[i], at[k], R);
             if (!(l - R < (reach > 0 ? reach : -tol)))
                 continue;
             deepest = c2d_max_num(deepest, R - l);
@@ -1365,8 +1341,9 @@ static double start_pairs(balls_run *r, start_key *key, double reach, bcontact *
  * balls standing against the level held by it (the resting clusters' exact solve, with displacements
  * for velocities), until no pair overlaps or SEPARATE_ROUNDS have run (balls crammed into a pit too
  * small for them stay as the last round left them). Each pair pushed apart gives its two records, with
- * pushed_out 1, at time 0. The balls moved start their paths anew where they end, with the velocity
- * their paths started with; r->balls becomes r->own, the balls as they now start. */
+ * pushed_out 1, at time 0. The balls moved start their paths anew where they end, with the velocities
+ * they were given; r->balls becomes r->own, the balls as they now start (a rest speed's solve runs
+ * again from there). */
 static c2d_status separate(balls_run *r)
 {
     int n = r->n, cap = 0, nc = 0;
@@ -1374,18 +1351,18 @@ static c2d_status separate(balls_run *r)
     start_key *key = (start_key *)malloc((size_t)n * sizeof(start_key));
     c2d_vec2 *wall = (c2d_vec2 *)calloc(2 * (size_t)n, sizeof(c2d_vec2));
     c2d_vec2 *move = (c2d_vec2 *)malloc((size_t)n * sizeof(c2d_vec2));
+    c2d_vec2 *at = (c2d_vec2 *)malloc((size_t)n * sizeof(c2d_vec2));
     int *slot = (int *)malloc((size_t)n * sizeof(int));
     bcontact *c = NULL;
     c2d_status st = C2D_OK;
-    if (!r->own || !key || !wall || !move || !slot) {
+    if (!r->own || !key || !wall || !move || !at || !slot) {
         st = C2D_ERR_NO_MEMORY;
         goto done;
     }
     c2d_ball *own = r->own;
     for (int i = 0; i < n; i++) {
         own[i] = r->balls[i];
-        own[i].position = pos_at(r, i, 0);
-        own[i].velocity = vel_at(r, i, 0);
+        at[i] = pos_at(r, i, 0);
         slot[i] = i;
         /* A ball the level pushed out stands against it (see push_from_level). */
         const ball_path *bp = &r->path[i];
@@ -1405,10 +1382,10 @@ static c2d_status separate(balls_run *r)
     double scale = r->speed_scale;
     /* mark: 1, moved this round; 2, moved before (its path's push-outs kept). */
     for (int round = 0; round < SEPARATE_ROUNDS && st == C2D_OK; round++) {
-        double deepest = start_pairs(r, key, 0, NULL, &cap, &nc);
+        double deepest = start_pairs(r, at, key, 0, NULL, &cap, &nc);
         if (!(deepest > 0))
             break;
-        if (start_pairs(r, key, deepest, &c, &cap, &nc) < 0) {
+        if (start_pairs(r, at, key, deepest, &c, &cap, &nc) < 0) {
             st = C2D_ERR_NO_MEMORY;
             break;
         }
@@ -1449,7 +1426,7 @@ static c2d_status separate(balls_run *r)
         }
         for (int i = 0; i < n; i++)
             if (move[i].x != 0 || move[i].y != 0) {
-                own[i].position = v2_add(own[i].position, move[i]);
+                at[i] = v2_add(at[i], move[i]);
                 r->mark[i] |= 3;
                 /* Off a wall it moved away from (the level pushes it back if it is not). */
                 for (int w = 2 * i; w < 2 * i + 2; w++)
@@ -1461,25 +1438,28 @@ static c2d_status separate(balls_run *r)
                 continue;
             long first = r->nout;
             int a = c[q].a, b = c[q].b;
-            record_pair(r, a, b, 0.0, own[a].position, own[b].position, c[q].n, own[a].velocity, own[b].velocity);
+            record_pair(r, a, b, 0.0, at[a], at[b], c[q].n, own[a].velocity, own[b].velocity);
             for (long z = first; z < r->nout; z++)
                 r->out[z].r.contact.pushed_out = 1;
         }
         for (int i = 0; i < n && st == C2D_OK; i++) {
             if (r->mark[i] & 1)
-                st = push_from_level(r, i, &own[i].position, &wall[2 * i]);
+                st = push_from_level(r, i, &at[i], &wall[2 * i]);
             r->mark[i] &= 2;
         }
     }
     for (int i = 0; i < n; i++) {
-        if (r->mark[i] && st == C2D_OK)
-            st = plan(r, i, 0.0, own[i].position, own[i].velocity);
+        if (r->mark[i] && st == C2D_OK) {
+            own[i].position = at[i];
+            st = plan(r, i, 0.0, at[i], own[i].velocity);
+        }
         r->mark[i] = 0;
     }
 done:
     free(key);
     free(wall);
     free(move);
+    free(at);
     free(slot);
     free(c);
     return r->no_memory && st == C2D_OK ? C2D_ERR_NO_MEMORY : st;
@@ -1629,18 +1609,26 @@ c2d_status c2d_static_set_step_balls(const c2d_static_set *set, c2d_ball *balls,
     }
     if (st == C2D_OK && n > 1 && !sort_order(&r))
         st = C2D_ERR_NO_MEMORY;
-    if (st == C2D_OK && n > 1 && any_start_overlap(&r)) {
-        st = separate(&r);
-        reorder(&r);
-    }
-    if (st == C2D_OK && n > 0 && r.rest_speed > 0) {
+    /* (A step of no time has no resting contacts to solve: their speeds would be gaps over no time.) */
+    if (st == C2D_OK && n > 0 && r.rest_speed > 0 && dt > 0) {
         st = presolve(&r);
         reorder(&r);
     }
-    double now = 0;
-    long events = 0;
     if (st == C2D_OK && n > 1)
         initial_events(&r);
+    if (st == C2D_OK && r.overlap) {
+        /* Balls that start overlapping: pushed apart, and the step begun again from there. */
+        st = separate(&r);
+        reorder(&r);
+        if (st == C2D_OK && r.rest_speed > 0 && dt > 0) {
+            st = presolve(&r);
+            reorder(&r);
+        }
+        if (st == C2D_OK)
+            initial_events(&r);
+    }
+    double now = 0;
+    long events = 0;
     while (st == C2D_OK && n > 1) {
         int i = -1;
         for (int k = 0; k < n; k++)

@@ -280,9 +280,10 @@ TEST(balls_placed_on_one_spot_are_pushed_apart_by_their_masses)
 }
 
 /* Balls placed at random in a box of tiles, anywhere: overlapping each other, inside its walls, some
- * fixed. After one step, no two of them overlap (but two fixed balls) and none is in a wall: the
- * step pushes them out of the level and apart first, marks that with push-out records at t 0, and
- * steps on from there (a ball in a wall may leave the box the nearest way out, as one ball would).
+ * fixed, half with a rest speed. After one step, no two of them overlap (but two fixed balls) and none
+ * is in a wall: the step pushes them out of the level and apart first, marks that with push-out records
+ * at t 0, and steps on from there (a ball in a wall may leave the box the nearest way out, as one ball
+ * would).
  * The balls cover at most a fifth of the box, so there is always room. */
 TEST(balls_placed_anywhere_end_apart_and_out_of_the_walls)
 {
@@ -321,8 +322,11 @@ TEST(balls_placed_anywhere_end_apart_and_out_of_the_walls)
         c2d_ball before[40];
         memcpy(before, b, sizeof before);
         double dt = c2d_test_rand() % 4 == 0 ? 0 : c2d_test_uniform(0, 0.5);
+        c2d_balls_options bo = c2d_balls_options_default();
+        if (scene % 2) /* half with a rest speed, whose solve runs after the balls are pushed apart */
+            bo.rest_speed = 0.5;
         c2d_move_result res;
-        ENSURE_OK(c2d_static_set_step_balls(set, b, m, n, dt, NULL, NULL, &res, keep, &s));
+        ENSURE_OK(c2d_static_set_step_balls(set, b, m, n, dt, NULL, &bo, &res, keep, &s));
         scenes++;
         for (int q = 0; q < s.n; q++)
             if (s.r[q].contact.index < 0 && s.r[q].contact.pushed_out) {
