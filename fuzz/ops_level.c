@@ -560,7 +560,8 @@ void op_timed(fz_state *st)
         return;
     }
     if (!(dt > 0)) {
-        FZ_CHECK(s == (isnan(dt) ? C2D_ERR_NOT_FINITE : C2D_ERR_RANGE) || (isnan(dt) && s == C2D_ERR_RANGE),
+        /* NaN and -inf are not finite (every number the library checks), the rest out of range. */
+        FZ_CHECK(s == (isfinite(dt) ? C2D_ERR_RANGE : C2D_ERR_NOT_FINITE) || (isnan(dt) && s == C2D_ERR_RANGE),
                  "timed %s with dt %.17g gave %d", what, dt, (int)s);
         return;
     }

@@ -1202,7 +1202,7 @@ C2D_API c2d_balls_options c2d_balls_options_default(void);
  *  their inverse masses along the line between their centres (for one centre, along x, the lower index
  *  to the left), to touching, held by the walls the level pushed them from, and out of the level again,
  *  each pair's two records (pushed_out 1) at t 0; their velocities stay. Balls crammed into a pit too
- *  small for them may stay overlapping. Updates every ball's position and velocity.
+ *  small for them, or that only a push beyond C2D_MAX_COORDINATE would part, may stay overlapping. Updates every ball's position and velocity.
  *
  *  result (may be NULL): count counts every record (see report), truncated is 1 when a ball's level
  *  path or the step's ball contacts (ball_options->max_events) were cut short; travelled sums the

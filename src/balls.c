@@ -1414,6 +1414,13 @@ static c2d_status separate(balls_run *r)
         r->speed_scale = deepest; /* the solve's tolerance: a fraction of the pushes */
         solve_cluster(r, c, nc, move, slot, n);
         r->speed_scale = scale;
+        /* Pushes that would take a ball beyond the coordinate range are not made: such balls stay
+         * as they are (the step could not start from there). */
+        int beyond = 0;
+        for (int i = 0; i < n && !beyond; i++)
+            beyond = c2d_check_vec(v2_add(at[i], move[i])) != C2D_OK;
+        if (beyond)
+            break;
         for (int q = 0; q < nball; q++) {
             if (!(c[q].impulse > 0))
                 continue;

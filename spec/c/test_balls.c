@@ -251,7 +251,8 @@ TEST(balls_pushed_out_onto_one_place_end_apart)
 }
 
 /* Two balls placed on one spot (empty level) are pushed apart along x, by their inverse masses, to
- * touching; their velocities are theirs. A fixed ball stays, the other is pushed off it. */
+ * touching; their velocities are theirs. A fixed ball stays, the other is pushed off it. Balls that
+ * only a push beyond the coordinate range would part stay. */
 TEST(balls_placed_on_one_spot_are_pushed_apart_by_their_masses)
 {
     c2d_static_set *set = empty_set();
@@ -276,6 +277,14 @@ TEST(balls_placed_on_one_spot_are_pushed_apart_by_their_masses)
     ENSURE_OK(c2d_static_set_step_balls(set, b, m, 2, 1, NULL, NULL, NULL, NULL, NULL));
     ENSURE(b[0].position.x == 3 && b[0].position.y == 4);
     ENSURE(near(b[1].position.x, 7, 1e-9) && b[1].position.y == 4);
+    /* Found by the fuzzer (fuzz/corpus/crash-balls-pushed-apart-beyond-the-coordinate-range): two balls
+     * of radius 1e15 on one spot at the coordinate limit could be parted only beyond it, and the step
+     * answered C2D_ERR_RANGE for valid balls. They stay as they are. */
+    b[0].position = b[1].position = V(1e15, 1e15);
+    b[0].velocity = b[1].velocity = V(0, 0);
+    b[0].radius = b[1].radius = 1e15;
+    ENSURE_OK(c2d_static_set_step_balls(set, b, NULL, 2, 1, NULL, NULL, NULL, NULL, NULL));
+    ENSURE(b[0].position.x == 1e15 && b[1].position.x == 1e15);
     c2d_static_set_destroy(set);
 }
 
