@@ -1202,7 +1202,8 @@ C2D_API c2d_balls_options c2d_balls_options_default(void);
  *  their inverse masses along the line between their centres (for one centre, along x, the lower index
  *  to the left), to touching, held by the walls the level pushed them from, and out of the level again,
  *  each pair's two records (pushed_out 1) at t 0; their velocities stay. Balls crammed into a pit too
- *  small for them, or that only a push beyond C2D_MAX_COORDINATE would part, may stay overlapping. Updates every ball's position and velocity.
+ *  small for them, or that only a push beyond C2D_MAX_COORDINATE would part, may stay overlapping.
+ *  Updates every ball's position and velocity.
  *
  *  result (may be NULL): count counts every record (see report), truncated is 1 when a ball's level
  *  path or the step's ball contacts (ball_options->max_events) were cut short; travelled sums the
@@ -1551,10 +1552,11 @@ typedef struct c2d_world_character_state {
  *  shape) that state->ground_id names. A world with a level (c2d_world_set_level) walks the
  *  character on the level's shapes too, as c2d_world_move does; a ground among them is named by
  *  state->ground_index with ground_id 0, and the character rides its motion. The same moves as
- *  through a static set of the same shapes in the same motions, bit for bit. Records (to report, may be NULL) carry the entries' ids and user values. A zeroed state is
- *  valid (not grounded). Errors as
- *  c2d_static_set_move_character's and c2d_world_move's, with C2D_ERR_RANGE for a ground_id of no live
- *  entry while grounded; on any error nothing is written. */
+ *  through a static set of the same shapes in the same motions, bit for bit. Records (to report, may
+ *  be NULL) carry the entries' ids and user values. A zeroed state is valid (not grounded: ground_id
+ *  and ground_index are read only while grounded). Errors as c2d_static_set_move_character's and
+ *  c2d_world_move's, with C2D_ERR_RANGE for a ground_id of no live entry, or a ground_index beyond the
+ *  level's shapes, while grounded; on any error nothing is written. */
 C2D_API c2d_status c2d_world_move_character(const c2d_world *world, const c2d_shape *mover, c2d_vec2 displacement,
                                             const c2d_world_filter *filter, c2d_world_response_fn respond,
                                             void *respond_ctx, const c2d_character_options *options,

@@ -946,9 +946,10 @@ static int gather(balls_run *r, int a, int b, double t)
 }
 
 /* The resting contact at time t of the cluster's first two balls: the balls touching them (and those
- * touching those, up to MAX_CLUSTER), the cluster's m balls (see gather), share the impulses, each contact slower than rest_speed ending at rest, and the
- * level contacts the impulses push balls into (found by their new paths, which start with a contact)
- * hold as walls. Returns a status; the cluster's balls get new paths. */
+ * touching those, up to MAX_CLUSTER), the cluster's m balls (see gather), share the impulses, each
+ * contact slower than rest_speed ending at rest, and the level contacts the impulses push balls into
+ * (found by their new paths, which start with a contact) hold as walls. Returns a status; the
+ * cluster's balls get new paths. */
 static c2d_status rest_cluster(balls_run *r, int m, double t, int inelastic)
 {
     const int *cl = r->cluster;
@@ -981,7 +982,8 @@ static c2d_status rest_cluster(balls_run *r, int m, double t, int inelastic)
             k->kind = CONTACT_PUSH;
             k->n = v2_scale(d, 1.0 / l);
             double vn = v2_dot(v2_sub(v0[b], v0[a]), k->n);
-            k->target = !inelastic && vn < -rest_threshold(r, ia, ib) ? -r->restitution * vn : REST_BIAS * r->speed_scale;
+            int bounce = !inelastic && vn < -rest_threshold(r, ia, ib);
+            k->target = bounce ? -r->restitution * vn : REST_BIAS * r->speed_scale;
         }
     int nball = nc;
     c2d_status st = C2D_OK;
