@@ -1278,39 +1278,26 @@ static c2d_status push_from_level(balls_run *r, int b, c2d_vec2 *p, c2d_vec2 *wa
     return C2D_OK;
 }
 
-typedef struct start_key {
-    double x; /* the ball's left side */
-    int i;
-} start_key;
-
-static int compare_start(const void *x, const void *y)
-{
-    const start_key *a = (const start_key *)x, *b = (const start_key *)y;
-    if (a->x != b->x)
-        return a->x < b->x ? -1 : 1;
-    return (a->i > b->i) - (a->i < b->i);
-}
-
-/* The pairs of the balls as they start (at: their centres) that may be pushed apart and lie less than reach apart
- * (reach 0: overlap deeper than touching), each a contact into *c (grown) whose target is what the
+/* The pairs of the balls as they start (at: their centres) that may be pushed apart and lie less than
+ * reach apart (reach 0: overlap deeper than touching), each a contact into *c (grown) whose target is what the
  * pushes must open: to half a touching tolerance apart. key: n entries of scratch. Returns the deepest
  * overlap (0 for none) and the count in *nc, or -1 when memory ran out. */
-static double start_pairs(balls_run *r, const c2d_vec2 *at, start_key *key, double reach, bcontact **c, int *cap,
+static double start_pairs(balls_run *r, const c2d_vec2 *at, contact_key *key, double reach, bcontact **c, int *cap,
                           int *nc)
 {
     const c2d_ball *own = r->balls;
     int n = r->n;
     for (int i = 0; i < n; i++) {
-        key[i].x = at[i].x - own[i].radius;
-        key[i].i = i;
+        key[i].key = at[i].x - own[i].radius;
+        key[i].q = i;
     }
-    qsort(key, (size_t)n, sizeof *key, compare_start);
+    qsort(key, (size_t)n, sizeof *key, compare_key);
     double deepest = 0;
     *nc = 0;
     for (int a = 0; a < n; a++) {
-        int i = key[a].i;
-        for (int b = a + 1; b < n && key[b].x <= at[i].x + own[i].radius + reach; b++) {
-            int k = key[b].i;
+        int i = key[a].q;
+        for (int b = a + 1; b < n && key[b].key <= at[i].x + own[i].radius + reach; b++) {
+            int k = key[b].q;
             if (r->inv_mass[i] == 0 && r->inv_mass[k] == 0)
                 continue;
             c2d_vec2 d = v2_sub(at[k], at[i]);
@@ -1350,7 +1337,7 @@ static c2d_status separate(balls_run *r)
 {
     int n = r->n, cap = 0, nc = 0;
     r->own = (c2d_ball *)malloc((size_t)n * sizeof(c2d_ball));
-    start_key *key = (start_key *)malloc((size_t)n * sizeof(start_key));
+    contact_key *key = (contact_key *)malloc((size_t)n * sizeof(contact_key)); /* (key: a left side) */
     c2d_vec2 *wall = (c2d_vec2 *)calloc(2 * (size_t)n, sizeof(c2d_vec2));
     c2d_vec2 *move = (c2d_vec2 *)malloc((size_t)n * sizeof(c2d_vec2));
     c2d_vec2 *at = (c2d_vec2 *)malloc((size_t)n * sizeof(c2d_vec2));
